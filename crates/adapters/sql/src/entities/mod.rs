@@ -1,0 +1,9 @@
+//! sea-orm entities, one per table. Private: ports expose domain types only.
+
+pub mod follow_ups;
+pub mod lab_results;
+pub mod login_states;
+pub mod reports;
+pub mod sessions;
+pub mod user_identities;
+pub mod users;

@@ -1,0 +1,10 @@
+//! Lab reports: what an upload may be, the report model and the storage port.
+
+mod model;
+mod ports;
+pub mod upload;
+
+pub use model::{Dashboard, DashboardStats, ReportStatus, ReportSummary};
+#[cfg(any(test, feature = "mocks"))]
+pub use ports::MockReportRepository;
+pub use ports::{ReportRepository, ReportStoreError};
