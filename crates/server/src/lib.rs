@@ -1,0 +1,12 @@
+//! Health Tracker Pro's server: the only place where adapters are chosen and wired to the domain.
+
+pub mod error;
+pub mod routes;
+pub mod security;
+pub mod session;
+pub mod settings;
+pub mod spa;
+pub mod startup;
+
+pub use settings::Settings;
+pub use startup::Application;

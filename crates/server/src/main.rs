@@ -1,0 +1,48 @@
+//! `healthtracker`: serve the app, migrate the database (and, later, analyse a report offline).
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use healthtracker::{Application, Settings};
+use tracing_subscriber::EnvFilter;
+
+#[derive(Parser)]
+#[command(name = "healthtracker", version, about = "Health Tracker Pro: lab reports read, flagged and explained")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Apply pending database migrations, then serve the API and the web app.
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+}
+
+fn init_tracing() {
+    // sqlx logs every statement at INFO; keep it to warnings.
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn,actix_server=warn"));
+    tracing_subscriber::fmt().with_env_filter(filter).with_target(false).init();
+}
+
+#[actix_web::main]
+async fn main() -> anyhow::Result<()> {
+    init_tracing();
+    let cli = Cli::parse();
+    let settings = Settings::from_env().context("invalid settings")?;
+    match cli.command {
+        Command::Serve => {
+            let app = Application::build(settings).await?;
+            tracing::info!("Health Tracker Pro listening on http://{}", app.address());
+            app.run().await?;
+        }
+        Command::Migrate => {
+            let db = ht_sql::connect(&settings.database_url).await?;
+            ht_sql::migrate(&db).await?;
+            tracing::info!("database is up to date");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,23 @@
+//! The `/api` routes, grouped by feature.
+
+mod auth;
+mod config;
+mod dashboard;
+mod dev_login;
+
+use actix_web::web;
+
+use crate::startup::AppState;
+
+/// Registers every `/api` route; the development sign-in form exists only without OpenID Connect.
+pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
+    cfg.route("/login", web::get().to(auth::login))
+        .route("/callback", web::get().to(auth::callback))
+        .route("/logout", web::get().to(auth::logout))
+        .route("/auth/user", web::get().to(auth::current_user))
+        .route("/dashboard", web::get().to(dashboard::dashboard))
+        .route("/public-config", web::get().to(config::public_config));
+    if state.idp.is_none() {
+        cfg.route("/login", web::post().to(dev_login::submit));
+    }
+}

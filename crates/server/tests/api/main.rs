@@ -1,0 +1,8 @@
+//! API tests: each spawns the real server on port 0 against a fresh database.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod auth;
+mod dependency_rule;
+mod helpers;
+mod oidc;
+mod web;
