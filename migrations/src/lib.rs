@@ -11,9 +11,6 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![
-            Box::new(m20261122_000001_identity::Migration),
-            Box::new(m20261122_000002_reports::Migration),
-        ]
+        vec![Box::new(m20261122_000001_identity::Migration), Box::new(m20261122_000002_reports::Migration)]
     }
 }

@@ -107,7 +107,9 @@ impl MigrationTrait for Migration {
             )
             .await?;
         manager
-            .create_index(Index::create().name("idx_sessions_user").table(Sessions::Table).col(Sessions::UserId).to_owned())
+            .create_index(
+                Index::create().name("idx_sessions_user").table(Sessions::Table).col(Sessions::UserId).to_owned(),
+            )
             .await?;
         manager
             .create_table(

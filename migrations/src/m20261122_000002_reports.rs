@@ -103,13 +103,21 @@ impl MigrationTrait for Migration {
                     .col(double_null(LabResults::ReferenceHigh))
                     .col(string_len_null(LabResults::Flag, 16))
                     .col(string_len_null(LabResults::Severity, 16))
-                    .foreign_key(&mut belongs_to_report("fk_lab_results_report", LabResults::Table, LabResults::ReportId))
+                    .foreign_key(&mut belongs_to_report(
+                        "fk_lab_results_report",
+                        LabResults::Table,
+                        LabResults::ReportId,
+                    ))
                     .to_owned(),
             )
             .await?;
         manager
             .create_index(
-                Index::create().name("idx_lab_results_report").table(LabResults::Table).col(LabResults::ReportId).to_owned(),
+                Index::create()
+                    .name("idx_lab_results_report")
+                    .table(LabResults::Table)
+                    .col(LabResults::ReportId)
+                    .to_owned(),
             )
             .await?;
         manager
@@ -127,7 +135,11 @@ impl MigrationTrait for Migration {
             .await?;
         manager
             .create_index(
-                Index::create().name("idx_follow_ups_report").table(FollowUps::Table).col(FollowUps::ReportId).to_owned(),
+                Index::create()
+                    .name("idx_follow_ups_report")
+                    .table(FollowUps::Table)
+                    .col(FollowUps::ReportId)
+                    .to_owned(),
             )
             .await
     }

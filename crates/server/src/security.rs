@@ -23,10 +23,10 @@ fn is_safe(method: &Method) -> bool {
 /// Requests with neither header (non-browser clients) cannot carry a victim's cookie and pass.
 pub fn is_same_origin(req: &ServiceRequest, allowed: &str) -> bool {
     let headers = req.headers();
-    if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
-        if !matches!(site, "same-origin" | "none") {
-            return false;
-        }
+    if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok())
+        && !matches!(site, "same-origin" | "none")
+    {
+        return false;
     }
     let Some(origin) = headers.get(header::ORIGIN) else { return true };
     let Ok(origin) = origin.to_str() else { return false };

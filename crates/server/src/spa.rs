@@ -19,12 +19,14 @@ pub fn configure(cfg: &mut web::ServiceConfig, dir: &Path) {
         }));
         return;
     }
-    cfg.service(Files::new("/", dir).index_file("index.html").default_handler(fn_service(move |req: ServiceRequest| {
-        let index = index.clone();
-        async move {
-            let (req, _) = req.into_parts();
-            let res = NamedFile::open(&index)?.into_response(&req);
-            Ok(ServiceResponse::new(req, res))
-        }
-    })));
+    cfg.service(Files::new("/", dir).index_file("index.html").default_handler(fn_service(
+        move |req: ServiceRequest| {
+            let index = index.clone();
+            async move {
+                let (req, _) = req.into_parts();
+                let res = NamedFile::open(&index)?.into_response(&req);
+                Ok(ServiceResponse::new(req, res))
+            }
+        },
+    )));
 }

@@ -87,7 +87,8 @@ impl Application {
         }
         let settings = web::Data::new(settings);
 
-        let listener = TcpListener::bind(&settings.bind).with_context(|| format!("could not listen on {}", settings.bind))?;
+        let listener =
+            TcpListener::bind(&settings.bind).with_context(|| format!("could not listen on {}", settings.bind))?;
         let address = listener.local_addr()?;
         let server = HttpServer::new(move || {
             let sessions = SessionMiddleware::builder(store.clone(), key.clone())

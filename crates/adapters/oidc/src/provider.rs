@@ -4,7 +4,9 @@ use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use ht_identity::{AuthorizationRequest, EmailAddress, ExternalIdentity, FirstName, IdentityProvider, IdpError, PendingLogin};
+use ht_identity::{
+    AuthorizationRequest, EmailAddress, ExternalIdentity, FirstName, IdentityProvider, IdpError, PendingLogin,
+};
 use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreProviderMetadata};
 use openidconnect::{
     AuthorizationCode, ClientId, ClientSecret, CsrfToken, IssuerUrl, Nonce, PkceCodeChallenge, PkceCodeVerifier,
@@ -66,12 +68,11 @@ impl OidcProvider {
     }
 
     async fn metadata(&self, refresh: bool) -> Result<CoreProviderMetadata, IdpError> {
-        if !refresh {
-            if let Some((meta, at)) = self.metadata.read().await.as_ref() {
-                if at.elapsed() < METADATA_TTL {
-                    return Ok(meta.clone());
-                }
-            }
+        if !refresh
+            && let Some((meta, at)) = self.metadata.read().await.as_ref()
+            && at.elapsed() < METADATA_TTL
+        {
+            return Ok(meta.clone());
         }
         let meta = CoreProviderMetadata::discover_async(self.issuer.clone(), &self.http).await.map_err(|e| {
             tracing::warn!(error = %e, "OpenID Connect discovery failed");

@@ -41,9 +41,7 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
         _ => url.to_string(),
     };
     let mut opts = ConnectOptions::new(url);
-    opts.connect_timeout(Duration::from_secs(5))
-        .acquire_timeout(Duration::from_secs(5))
-        .sqlx_logging(false);
+    opts.connect_timeout(Duration::from_secs(5)).acquire_timeout(Duration::from_secs(5)).sqlx_logging(false);
     if backend == Backend::Sqlite {
         // One writer at a time in SQLite; a small pool avoids lock churn.
         opts.max_connections(8).min_connections(1);

@@ -4,7 +4,9 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use ht_identity::{RepositoryError, SessionRecord, SessionRepository};
 use ht_kernel::UserId;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseConnection, EntityTrait, QueryFilter, prelude::*, sea_query::Expr};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, DatabaseConnection, EntityTrait, QueryFilter, prelude::*, sea_query::Expr,
+};
 
 use crate::entities::sessions;
 use crate::store_err;

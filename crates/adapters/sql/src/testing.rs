@@ -106,7 +106,7 @@ impl TestDatabase {
 /// Runs `body` once on a fresh SQLite database and once on a fresh PostgreSQL database, dropping
 /// each afterwards, even when the body panics (the panic is then re-raised).
 ///
-/// ```ignore
+/// ```text
 /// on_each_backend(|db| async move { /* assertions */ }).await;
 /// ```
 pub async fn on_each_backend<F, Fut>(body: F)
@@ -130,12 +130,10 @@ async fn tokio_catch<Fut: std::future::Future<Output = ()>>(fut: Fut) -> std::th
     use std::pin::pin;
     use std::task::Poll;
     let mut fut = pin!(fut);
-    std::future::poll_fn(move |cx| {
-        match std::panic::catch_unwind(AssertUnwindSafe(|| fut.as_mut().poll(cx))) {
-            Ok(Poll::Ready(())) => Poll::Ready(Ok(())),
-            Ok(Poll::Pending) => Poll::Pending,
-            Err(panic) => Poll::Ready(Err(panic)),
-        }
+    std::future::poll_fn(move |cx| match std::panic::catch_unwind(AssertUnwindSafe(|| fut.as_mut().poll(cx))) {
+        Ok(Poll::Ready(())) => Poll::Ready(Ok(())),
+        Ok(Poll::Pending) => Poll::Pending,
+        Err(panic) => Poll::Ready(Err(panic)),
     })
     .await
 }

@@ -4,7 +4,9 @@ use async_trait::async_trait;
 use chrono::Utc;
 use ht_identity::{ExternalIdentity, RepositoryError, User, UserRepository};
 use ht_kernel::UserId;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseConnection, EntityTrait, QueryFilter, TransactionTrait, prelude::*};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, DatabaseConnection, EntityTrait, QueryFilter, TransactionTrait, prelude::*,
+};
 
 use crate::entities::{user_identities, users};
 use crate::store_err;

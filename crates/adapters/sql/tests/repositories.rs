@@ -173,12 +173,34 @@ async fn dashboard_counts_only_the_users_own_rows_newest_first() {
         insert_report(&db, &rb, &b, t, "completed").await;
         let lab = "INSERT INTO lab_results (id, report_id, test_name, value_text, flag) VALUES ($1, $2, $3, $4, $5)";
         for (report, flag) in [(&r1, Some("high")), (&r1, None), (&r1, Some("low")), (&rb, Some("high"))] {
-            exec(&db, lab, vec![UserId::random().to_string().into(), report.clone().into(), "Hb".into(), "1".into(), flag.map(str::to_string).into()]).await;
+            exec(
+                &db,
+                lab,
+                vec![
+                    UserId::random().to_string().into(),
+                    report.clone().into(),
+                    "Hb".into(),
+                    "1".into(),
+                    flag.map(str::to_string).into(),
+                ],
+            )
+            .await;
         }
         let fu = "INSERT INTO follow_ups (id, report_id, test_name, due_date, status) VALUES ($1, $2, $3, $4, $5)";
         let due = NaiveDate::from_ymd_opt(2027, 1, 1).unwrap();
         for (report, status) in [(&r1, "pending"), (&r1, "completed"), (&rb, "pending")] {
-            exec(&db, fu, vec![UserId::random().to_string().into(), report.clone().into(), "Hb".into(), due.into(), status.into()]).await;
+            exec(
+                &db,
+                fu,
+                vec![
+                    UserId::random().to_string().into(),
+                    report.clone().into(),
+                    "Hb".into(),
+                    due.into(),
+                    status.into(),
+                ],
+            )
+            .await;
         }
 
         let dash = repo.dashboard(&a).await.unwrap();

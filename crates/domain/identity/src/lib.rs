@@ -10,8 +10,8 @@ mod service;
 
 pub use model::{EmailAddress, ExternalIdentity, FirstName, PendingLogin, SessionRecord, User, ValidationError};
 pub use ports::{
-    AuthorizationRequest, IdentityProvider, IdpError, LoginStateRepository, RepositoryError,
-    SessionRepository, UserRepository,
+    AuthorizationRequest, IdentityProvider, IdpError, LoginStateRepository, RepositoryError, SessionRepository,
+    UserRepository,
 };
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::{MockIdentityProvider, MockLoginStateRepository, MockSessionRepository, MockUserRepository};

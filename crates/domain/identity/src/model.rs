@@ -136,7 +136,9 @@ mod tests {
 
     #[test]
     fn malformed_emails_are_refused() {
-        for bad in ["", "asha", "@example.com", "asha@", "asha@example", "a b@example.com", "a@b@c.com", "a@.com", "a@x..com"] {
+        for bad in
+            ["", "asha", "@example.com", "asha@", "asha@example", "a b@example.com", "a@b@c.com", "a@.com", "a@x..com"]
+        {
             assert_eq!(EmailAddress::parse(bad), Err(ValidationError::Email), "{bad}");
         }
     }

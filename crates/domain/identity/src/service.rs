@@ -40,11 +40,11 @@ impl IdentityService {
         if let Some(user) = self.users.find_by_identity(&identity.issuer, &identity.subject).await? {
             return Ok(self.users.update_profile(&user.id, identity).await?);
         }
-        if identity.email_verified {
-            if let Some(user) = self.users.find_by_email(identity.email.as_str()).await? {
-                self.users.link_identity(&user.id, identity).await?;
-                return Ok(self.users.update_profile(&user.id, identity).await?);
-            }
+        if identity.email_verified
+            && let Some(user) = self.users.find_by_email(identity.email.as_str()).await?
+        {
+            self.users.link_identity(&user.id, identity).await?;
+            return Ok(self.users.update_profile(&user.id, identity).await?);
         }
         Ok(self.users.create_with_identity(identity).await?)
     }
@@ -96,7 +96,9 @@ mod tests {
         repo.expect_find_by_email().never();
         repo.expect_create_with_identity().never();
         let updated = user(&id);
-        repo.expect_update_profile().with(eq(id.clone()), mockall::predicate::always()).returning(move |_, _| Ok(updated.clone()));
+        repo.expect_update_profile()
+            .with(eq(id.clone()), mockall::predicate::always())
+            .returning(move |_, _| Ok(updated.clone()));
         let got = IdentityService::new(Arc::new(repo)).sign_in(&identity(false)).await.unwrap();
         assert_eq!(got.id, id);
     }
@@ -121,7 +123,10 @@ mod tests {
         repo.expect_find_by_identity().returning(|_, _| Ok(None));
         let existing = user(&id);
         repo.expect_find_by_email().with(eq("asha@example.in")).returning(move |_| Ok(Some(existing.clone())));
-        repo.expect_link_identity().with(eq(id.clone()), mockall::predicate::always()).times(1).returning(|_, _| Ok(()));
+        repo.expect_link_identity()
+            .with(eq(id.clone()), mockall::predicate::always())
+            .times(1)
+            .returning(|_, _| Ok(()));
         let updated = user(&id);
         repo.expect_update_profile().returning(move |_, _| Ok(updated.clone()));
         repo.expect_create_with_identity().never();

@@ -104,10 +104,10 @@ pub fn check_upload(file_name: &str, bytes: &[u8]) -> Result<FileKind, UploadRej
     if FileKind::from_file_name(file_name) != Some(kind) {
         return Err(UploadRejection::InvalidType);
     }
-    if let Some((w, h)) = image_dimensions(kind, bytes) {
-        if u64::from(w) * u64::from(h) > MAX_IMAGE_PIXELS {
-            return Err(UploadRejection::TooManyPixels);
-        }
+    if let Some((w, h)) = image_dimensions(kind, bytes)
+        && u64::from(w) * u64::from(h) > MAX_IMAGE_PIXELS
+    {
+        return Err(UploadRejection::TooManyPixels);
     }
     Ok(kind)
 }

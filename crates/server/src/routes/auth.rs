@@ -31,7 +31,11 @@ fn unavailable(e: &IdpError) -> ApiError {
 }
 
 /// `GET /api/login`: starts OpenID Connect, or shows the development form when none is configured.
-pub async fn login(state: web::Data<AppState>, session: Session, q: web::Query<LoginQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn login(
+    state: web::Data<AppState>,
+    session: Session,
+    q: web::Query<LoginQuery>,
+) -> Result<HttpResponse, ApiError> {
     let return_to = safe_return_path(q.return_to.as_deref());
     let Some(idp) = &state.idp else {
         return Ok(dev_login::form(&return_to, None));
@@ -39,9 +43,7 @@ pub async fn login(state: web::Data<AppState>, session: Session, q: web::Query<L
     let request = idp.begin(&return_to, Utc::now()).await.map_err(|e| unavailable(&e))?;
     state.login_states.put(&request.pending).await?;
     // Bind the sign-in to this browser too, so a code from someone else's flow is refused.
-    session
-        .insert(STATE_KEY, &request.pending.state)
-        .map_err(|e| ApiError::Internal(anyhow::anyhow!("{e}")))?;
+    session.insert(STATE_KEY, &request.pending.state).map_err(|e| ApiError::Internal(anyhow::anyhow!("{e}")))?;
     Ok(redirect(&request.url))
 }
 
@@ -53,9 +55,14 @@ pub struct CallbackQuery {
 }
 
 /// `GET /api/callback`: completes OpenID Connect and signs the browser in.
-pub async fn callback(state: web::Data<AppState>, session: Session, q: web::Query<CallbackQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn callback(
+    state: web::Data<AppState>,
+    session: Session,
+    q: web::Query<CallbackQuery>,
+) -> Result<HttpResponse, ApiError> {
     let Some(idp) = &state.idp else { return Err(ApiError::NotFound) };
-    let expired = || ApiError::BadRequest("This sign-in link has expired or was already used. Please sign in again.".into());
+    let expired =
+        || ApiError::BadRequest("This sign-in link has expired or was already used. Please sign in again.".into());
     if let Some(error) = &q.error {
         tracing::info!(error, "provider returned an error to the callback");
         return Ok(redirect("/"));

@@ -40,7 +40,8 @@ button{{margin-top:1.5rem;width:100%;padding:.7rem;border:0;border-radius:6px;ba
 </form></main></body></html>"#,
         return_to = escape(return_to),
     );
-    let status = if error.is_empty() { actix_web::http::StatusCode::OK } else { actix_web::http::StatusCode::BAD_REQUEST };
+    let status =
+        if error.is_empty() { actix_web::http::StatusCode::OK } else { actix_web::http::StatusCode::BAD_REQUEST };
     HttpResponse::build(status).content_type("text/html; charset=utf-8").body(html)
 }
 
@@ -54,7 +55,11 @@ pub struct DevLogin {
 }
 
 /// `POST /api/login`: creates or reuses the user with this email and signs in.
-pub async fn submit(state: web::Data<AppState>, session: Session, input: web::Form<DevLogin>) -> Result<HttpResponse, ApiError> {
+pub async fn submit(
+    state: web::Data<AppState>,
+    session: Session,
+    input: web::Form<DevLogin>,
+) -> Result<HttpResponse, ApiError> {
     // Defence in depth: the route is not registered with a provider, and refuses if it ever is.
     if state.idp.is_some() {
         return Err(ApiError::NotFound);

@@ -87,10 +87,13 @@ async fn dev_sign_in_refuses_bad_input_and_foreign_return_paths() {
         let res = post(vec![("email", "a@example.in"), ("firstName", "  ")]).await.unwrap();
         assert_eq!(res.status(), 400);
 
-        let res = post(vec![("email", "a@example.in"), ("firstName", "A"), ("returnTo", "https://evil.example/")]).await.unwrap();
+        let res = post(vec![("email", "a@example.in"), ("firstName", "A"), ("returnTo", "https://evil.example/")])
+            .await
+            .unwrap();
         assert_eq!(res.status(), 303);
         assert_eq!(location(&res), "/");
-        let res = post(vec![("email", "a@example.in"), ("firstName", "A"), ("returnTo", "//evil.example")]).await.unwrap();
+        let res =
+            post(vec![("email", "a@example.in"), ("firstName", "A"), ("returnTo", "//evil.example")]).await.unwrap();
         assert_eq!(location(&res), "/");
     })
     .await;
@@ -154,7 +157,13 @@ async fn cross_origin_state_changes_are_refused_before_routing() {
             .unwrap();
         assert_eq!(res.status(), 403);
         // The same request from our own origin reaches routing (and the unknown path is a 404).
-        let res = app.client.post(format!("{}/api/does-not-exist", app.base)).header(header::ORIGIN, &app.base).send().await.unwrap();
+        let res = app
+            .client
+            .post(format!("{}/api/does-not-exist", app.base))
+            .header(header::ORIGIN, &app.base)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(res.status(), 404);
     })
     .await;

@@ -37,10 +37,8 @@ fn domain_crates_have_no_framework_or_io_dependencies() {
             (n["id"].as_str().unwrap(), deps)
         })
         .collect();
-    let domain: Vec<&serde_json::Value> = packages
-        .iter()
-        .filter(|p| p["manifest_path"].as_str().unwrap().contains("/crates/domain/"))
-        .collect();
+    let domain: Vec<&serde_json::Value> =
+        packages.iter().filter(|p| p["manifest_path"].as_str().unwrap().contains("/crates/domain/")).collect();
     assert!(domain.len() >= 3, "expected the domain crates, found {}", domain.len());
     for pkg in domain {
         let mut seen = HashSet::new();

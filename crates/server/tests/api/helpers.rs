@@ -16,7 +16,8 @@ pub async fn spawn_app(db_url: &str, extra: &[(&str, &str)]) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
     let dist = dir.path().join("dist");
     std::fs::create_dir_all(dist.join("assets")).unwrap();
-    std::fs::write(dist.join("index.html"), "<!doctype html><title>Health Tracker Pro</title><div id=root></div>").unwrap();
+    std::fs::write(dist.join("index.html"), "<!doctype html><title>Health Tracker Pro</title><div id=root></div>")
+        .unwrap();
     std::fs::write(dist.join("assets/app-1234.js"), "console.log('app')").unwrap();
     let mut env: HashMap<String, String> = HashMap::from([
         ("HT_BIND".into(), "127.0.0.1:0".into()),

@@ -7,7 +7,11 @@ use reqwest::header;
 use crate::helpers::{TestApp, location, session_cookie, spawn_app};
 
 async fn app_with_issuer(url: &str, issuer: &str) -> TestApp {
-    spawn_app(url, &[("GOOGLE_CLIENT_ID", CLIENT_ID), ("GOOGLE_CLIENT_SECRET", CLIENT_SECRET), ("HT_OIDC_ISSUER", issuer)]).await
+    spawn_app(
+        url,
+        &[("GOOGLE_CLIENT_ID", CLIENT_ID), ("GOOGLE_CLIENT_SECRET", CLIENT_SECRET), ("HT_OIDC_ISSUER", issuer)],
+    )
+    .await
 }
 
 /// Starts sign-in; returns the authorization URL and the pre-sign-in cookie.
@@ -85,7 +89,14 @@ async fn tampered_id_tokens_are_refused_without_a_session() {
     on_each_backend(|_, url| async move {
         let issuer = TestIssuer::start().await;
         let app = app_with_issuer(&url, &issuer.url).await;
-        for tamper in [Tamper::WrongNonce, Tamper::WrongAudience, Tamper::BadSignature, Tamper::WrongIssuer, Tamper::Expired, Tamper::AlgNone] {
+        for tamper in [
+            Tamper::WrongNonce,
+            Tamper::WrongAudience,
+            Tamper::BadSignature,
+            Tamper::WrongIssuer,
+            Tamper::Expired,
+            Tamper::AlgNone,
+        ] {
             issuer.set_tamper(tamper);
             let (auth_url, pre) = start(&app).await;
             let (code, state) = issuer.authorize(&auth_url, TestUser::new("g-9", "z@example.in", "Z"));

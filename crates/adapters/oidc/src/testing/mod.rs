@@ -108,7 +108,12 @@ impl TestIssuer {
     pub async fn start() -> Self {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
-        let inner = Arc::new(Mutex::new(Inner { url: url.clone(), grants: HashMap::new(), tamper: Tamper::None, token_requests: 0 }));
+        let inner = Arc::new(Mutex::new(Inner {
+            url: url.clone(),
+            grants: HashMap::new(),
+            tamper: Tamper::None,
+            token_requests: 0,
+        }));
         let data = web::Data::from(inner.clone());
         let server = HttpServer::new(move || {
             App::new()
@@ -190,7 +195,11 @@ async fn token(inner: web::Data<Mutex<Inner>>, form: web::Form<HashMap<String, S
     let issuer = if tamper == Tamper::WrongIssuer { "https://evil.example".to_string() } else { inner.url.clone() };
     let audience = if tamper == Tamper::WrongAudience { "someone-else" } else { CLIENT_ID };
     let now = Utc::now();
-    let (iat, exp) = if tamper == Tamper::Expired { (now - Duration::hours(2), now - Duration::hours(1)) } else { (now, now + Duration::minutes(10)) };
+    let (iat, exp) = if tamper == Tamper::Expired {
+        (now - Duration::hours(2), now - Duration::hours(1))
+    } else {
+        (now, now + Duration::minutes(10))
+    };
     let nonce = if tamper == Tamper::WrongNonce { "not-the-nonce".to_string() } else { grant.nonce };
     let mut standard = StandardClaims::new(SubjectIdentifier::new(grant.user.subject))
         .set_email(Some(EndUserEmail::new(grant.user.email)))
