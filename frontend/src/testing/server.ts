@@ -1,9 +1,10 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import type { User } from '../api/auth-api';
 import { setupServer } from 'msw/node';
 
 export const api = (path: string) => new URL(`/api${path}`, window.location.origin).href;
 
-export const testUser = {
+export const testUser: User = {
   id: '6f1c2d1e-8a4b-4c1d-9e2f-0a1b2c3d4e5f',
   email: 'asha@example.in',
   firstName: 'Asha',
@@ -20,7 +21,7 @@ export const server = setupServer(
   http.get(api('/public-config'), () => HttpResponse.json({ adsenseSidebarSlot: null, adsenseClientId: null })),
 );
 
-export function signedIn(user: Partial<typeof testUser> = {}, dashboard: unknown = emptyDashboard) {
+export function signedIn(user: Partial<User> = {}, dashboard: JsonBodyType = emptyDashboard) {
   server.use(
     http.get(api('/auth/user'), () => HttpResponse.json({ ...testUser, ...user })),
     http.get(api('/dashboard'), () => HttpResponse.json(dashboard)),
