@@ -83,6 +83,22 @@ impl From<ht_identity::SignInError> for ApiError {
     }
 }
 
+impl From<ht_compliance::ComplianceError> for ApiError {
+    fn from(e: ht_compliance::ComplianceError) -> Self {
+        use ht_compliance::ComplianceError as E;
+        match e {
+            E::Invalid(_) | E::ConsentRequired { .. } | E::NothingToWithdraw => ApiError::BadRequest(e.to_string()),
+            E::Store(cause) => ApiError::Internal(anyhow::Error::new(cause)),
+        }
+    }
+}
+
+impl From<ht_compliance::ComplianceStoreError> for ApiError {
+    fn from(e: ht_compliance::ComplianceStoreError) -> Self {
+        ApiError::Internal(anyhow::Error::new(e))
+    }
+}
+
 impl From<ht_reports::ReportStoreError> for ApiError {
     fn from(e: ht_reports::ReportStoreError) -> Self {
         ApiError::Internal(anyhow::Error::new(e))
@@ -92,4 +108,9 @@ impl From<ht_reports::ReportStoreError> for ApiError {
 /// A JSON 404 for unknown `/api` paths.
 pub async fn api_not_found() -> Result<HttpResponse, ApiError> {
     Err(ApiError::NotFound)
+}
+
+/// Malformed JSON or form bodies answer 400 with a message, like every other error.
+pub fn body_error(err: impl std::fmt::Display) -> actix_web::Error {
+    ApiError::BadRequest(format!("The request body is not valid: {err}")).into()
 }

@@ -60,6 +60,9 @@ pub struct Settings {
     pub oidc: Option<OidcSettings>,
     /// `HT_STATIC_DIR`: the built React app.
     pub static_dir: PathBuf,
+    /// `HT_TRUSTED_COUNTRY_HEADER`: a header set by a trusted proxy with the visitor's country
+    /// (e.g. `CF-IPCountry`); unset, region detection uses `Accept-Language` only.
+    pub trusted_country_header: Option<String>,
     /// `HT_ADSENSE_CLIENT_ID`: ad client shown in the sidebar frame (optional).
     pub adsense_client_id: Option<String>,
     /// `HT_ADSENSE_SIDEBAR_SLOT`: ad slot for the sidebar frame (optional).
@@ -119,6 +122,7 @@ impl Settings {
             session_key,
             oidc,
             static_dir: PathBuf::from(get("HT_STATIC_DIR").unwrap_or_else(|| "frontend/dist".into())),
+            trusted_country_header: get("HT_TRUSTED_COUNTRY_HEADER"),
             adsense_client_id: get("HT_ADSENSE_CLIENT_ID"),
             adsense_sidebar_slot: get("HT_ADSENSE_SIDEBAR_SLOT"),
         })

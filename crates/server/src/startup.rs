@@ -11,10 +11,15 @@ use actix_web::dev::Server;
 use actix_web::middleware::from_fn;
 use actix_web::{App, HttpServer, web};
 use anyhow::Context;
-use ht_identity::{IdentityProvider, IdentityService, LoginStateRepository};
+use ht_compliance::ComplianceService;
+use ht_identity::{IdentityProvider, IdentityService, LoginStateRepository, SessionRepository};
+use ht_kernel::SystemClock;
 use ht_oidc::{OidcConfig, OidcProvider};
 use ht_reports::ReportRepository;
-use ht_sql::{SqlLoginStateRepository, SqlReportRepository, SqlSessionRepository, SqlUserRepository};
+use ht_sql::{
+    SqlAuditLog, SqlConsentRepository, SqlLoginStateRepository, SqlReportRepository, SqlSessionRepository,
+    SqlUserRepository,
+};
 
 use crate::security::{AllowedOrigin, origin_guard, response_headers};
 use crate::session::{DbSessionStore, load_or_create_key};
@@ -34,6 +39,10 @@ pub struct AppState {
     pub idp: Option<Arc<dyn IdentityProvider>>,
     /// Reports.
     pub reports: Arc<dyn ReportRepository>,
+    /// Server-side sessions (to sign a user out everywhere).
+    pub sessions: Arc<dyn SessionRepository>,
+    /// Consent, erasure and audit.
+    pub compliance: ComplianceService,
 }
 
 /// A bound, not yet running server.
@@ -70,13 +79,20 @@ impl Application {
         };
         let sessions = SqlSessionRepository::new(db.clone());
         let login_states = SqlLoginStateRepository::new(db.clone());
-        spawn_housekeeping(sessions.clone(), login_states.clone());
+        let compliance = ComplianceService::new(
+            Arc::new(SqlConsentRepository::new(db.clone())),
+            Arc::new(SqlAuditLog::new(db.clone())),
+            Arc::new(SystemClock),
+        );
+        spawn_housekeeping(sessions.clone(), login_states.clone(), compliance.clone());
 
         let state = web::Data::new(AppState {
             identity: IdentityService::new(Arc::new(SqlUserRepository::new(db.clone()))),
             login_states: Arc::new(login_states),
             idp,
             reports: Arc::new(SqlReportRepository::new(db.clone())),
+            sessions: Arc::new(sessions.clone()),
+            compliance,
         });
         let store = DbSessionStore::new(Arc::new(sessions));
         let allowed = web::Data::new(AllowedOrigin(settings.public_origin()));
@@ -107,8 +123,8 @@ impl Application {
                 .app_data(state.clone())
                 .app_data(settings.clone())
                 .app_data(allowed.clone())
-                .app_data(web::FormConfig::default().limit(16 * 1024))
-                .app_data(web::JsonConfig::default().limit(64 * 1024))
+                .app_data(web::FormConfig::default().limit(16 * 1024).error_handler(|e, _| error::body_error(e)))
+                .app_data(web::JsonConfig::default().limit(64 * 1024).error_handler(|e, _| error::body_error(e)))
                 .wrap(sessions)
                 .wrap(from_fn(origin_guard))
                 .wrap(from_fn(response_headers))
@@ -139,12 +155,18 @@ impl Application {
     }
 }
 
-/// Deletes expired sessions and abandoned sign-ins every hour.
-fn spawn_housekeeping(sessions: SqlSessionRepository, logins: SqlLoginStateRepository) {
+/// Every hour (and once at start): erases health data whose erasure is due, deletes expired
+/// sessions and abandoned sign-ins.
+fn spawn_housekeeping(sessions: SqlSessionRepository, logins: SqlLoginStateRepository, compliance: ComplianceService) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(3600));
         loop {
             tick.tick().await;
+            match compliance.run_due_erasures().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(users = n, "erased health data after consent withdrawal"),
+                Err(e) => tracing::error!(error = %e, "erasure run failed; it resumes at the next tick"),
+            }
             let now = chrono::Utc::now();
             if let Err(e) = sessions.purge_expired(now).await {
                 tracing::warn!(error = %e, "could not purge expired sessions");

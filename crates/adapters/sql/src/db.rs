@@ -28,7 +28,8 @@ impl Backend {
     }
 }
 
-/// Opens a pool. SQLite files are created if missing and run in WAL mode with foreign keys on.
+/// Opens a pool. SQLite files are created if missing and run in WAL mode (sqlx enables foreign keys
+/// and a 5 s busy timeout on every connection).
 ///
 /// # Errors
 /// When the URL is unsupported or the database cannot be reached.
@@ -50,9 +51,9 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     }
     let db = Database::connect(opts).await.context("could not connect to the database")?;
     if db.get_database_backend() == DbBackend::Sqlite {
-        db.execute_unprepared("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;")
-            .await
-            .context("could not configure SQLite")?;
+        // WAL is a property of the file, so one statement on one connection sets it for all.
+        // Foreign keys and the busy timeout are per connection: sqlx turns both on for each.
+        db.execute_unprepared("PRAGMA journal_mode=WAL;").await.context("could not configure SQLite")?;
     }
     Ok(db)
 }

@@ -2,6 +2,7 @@
 //!
 //! Each repository implements one domain port. Entities are private to this crate.
 
+mod compliance;
 mod db;
 mod entities;
 mod login_states;
@@ -11,6 +12,7 @@ mod sessions;
 pub mod testing;
 mod users;
 
+pub use compliance::{SqlAuditLog, SqlConsentRepository};
 pub use db::{Backend, connect, migrate};
 pub use login_states::SqlLoginStateRepository;
 pub use reports::SqlReportRepository;

@@ -2,7 +2,10 @@
 
 use async_trait::async_trait;
 use ht_kernel::{ReportId, UserId};
-use ht_reports::{Dashboard, DashboardStats, ReportRepository, ReportStatus, ReportStoreError, ReportSummary};
+use ht_reports::{
+    Dashboard, DashboardStats, FollowUpExport, ReportExport, ReportRepository, ReportStatus, ReportStoreError,
+    ReportSummary, ResultExport,
+};
 use sea_orm::{
     DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
     prelude::*,
@@ -75,5 +78,57 @@ impl ReportRepository for SqlReportRepository {
             stats: DashboardStats { reports_count: rows.len() as u64, abnormal_count, follow_up_count },
             reports: rows.into_iter().map(to_summary).collect::<Result<_, _>>()?,
         })
+    }
+
+    async fn export(&self, user: &UserId) -> Result<Vec<ReportExport>, ReportStoreError> {
+        let rows = reports::Entity::find()
+            .filter(reports::Column::UserId.eq(user.as_str()))
+            .order_by_desc(reports::Column::UploadedAt)
+            .all(&self.db)
+            .await
+            .map_err(err)?;
+        let results = lab_results::Entity::find()
+            .filter(lab_results::Column::ReportId.in_subquery(reports_of(user)))
+            .order_by_asc(lab_results::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(err)?;
+        let follow_ups = follow_ups::Entity::find()
+            .filter(follow_ups::Column::ReportId.in_subquery(reports_of(user)))
+            .order_by_asc(follow_ups::Column::DueDate)
+            .all(&self.db)
+            .await
+            .map_err(err)?;
+        rows.into_iter()
+            .map(|r| {
+                let id = r.id.clone();
+                Ok(ReportExport {
+                    results: results
+                        .iter()
+                        .filter(|x| x.report_id == id)
+                        .map(|x| ResultExport {
+                            test_name: x.test_name.clone(),
+                            value_text: x.value_text.clone(),
+                            value: x.value,
+                            unit: x.unit.clone(),
+                            reference_low: x.reference_low,
+                            reference_high: x.reference_high,
+                            flag: x.flag.clone(),
+                            severity: x.severity.clone(),
+                        })
+                        .collect(),
+                    follow_ups: follow_ups
+                        .iter()
+                        .filter(|f| f.report_id == id)
+                        .map(|f| FollowUpExport {
+                            test_name: f.test_name.clone(),
+                            due_date: f.due_date.to_string(),
+                            status: f.status.clone(),
+                        })
+                        .collect(),
+                    report: to_summary(r)?,
+                })
+            })
+            .collect()
     }
 }

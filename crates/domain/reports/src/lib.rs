@@ -4,7 +4,7 @@ mod model;
 mod ports;
 pub mod upload;
 
-pub use model::{Dashboard, DashboardStats, ReportStatus, ReportSummary};
+pub use model::{Dashboard, DashboardStats, FollowUpExport, ReportExport, ReportStatus, ReportSummary, ResultExport};
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::MockReportRepository;
 pub use ports::{ReportRepository, ReportStoreError};

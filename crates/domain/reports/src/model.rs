@@ -73,3 +73,50 @@ pub struct Dashboard {
     /// The user's reports, newest first.
     pub reports: Vec<ReportSummary>,
 }
+
+/// One stored result, as exported to its owner.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResultExport {
+    /// Test name as printed.
+    pub test_name: String,
+    /// Value as printed.
+    pub value_text: String,
+    /// Parsed value.
+    pub value: Option<f64>,
+    /// Unit as printed.
+    pub unit: Option<String>,
+    /// Lower reference bound.
+    pub reference_low: Option<f64>,
+    /// Upper reference bound.
+    pub reference_high: Option<f64>,
+    /// `high`, `low`, `positive` or none.
+    pub flag: Option<String>,
+    /// `mild`, `moderate`, `severe` or none.
+    pub severity: Option<String>,
+}
+
+/// A follow-up test, as exported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FollowUpExport {
+    /// Which test to repeat.
+    pub test_name: String,
+    /// When (ISO date).
+    pub due_date: String,
+    /// `pending` or `completed`.
+    pub status: String,
+}
+
+/// A report with everything derived from it, for the data export.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportExport {
+    /// The report.
+    #[serde(flatten)]
+    pub report: ReportSummary,
+    /// Its results.
+    pub results: Vec<ResultExport>,
+    /// Its follow-ups.
+    pub follow_ups: Vec<FollowUpExport>,
+}

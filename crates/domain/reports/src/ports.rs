@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use ht_kernel::UserId;
 
-use crate::model::Dashboard;
+use crate::model::{Dashboard, ReportExport};
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -19,4 +19,10 @@ pub trait ReportRepository: Send + Sync {
     /// # Errors
     /// [`ReportStoreError`] when storage fails.
     async fn dashboard(&self, user: &UserId) -> Result<Dashboard, ReportStoreError>;
+
+    /// Every report of the user with its results and follow-ups, newest first.
+    ///
+    /// # Errors
+    /// [`ReportStoreError`] when storage fails.
+    async fn export(&self, user: &UserId) -> Result<Vec<ReportExport>, ReportStoreError>;
 }

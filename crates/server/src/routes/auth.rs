@@ -3,6 +3,7 @@
 use actix_session::Session;
 use actix_web::{HttpResponse, http::header, web};
 use chrono::Utc;
+use ht_compliance::AuditAction;
 use ht_identity::{IdpError, safe_return_path};
 use serde::{Deserialize, Serialize};
 
@@ -88,17 +89,19 @@ pub async fn callback(
     })?;
     let user = state.identity.sign_in(&identity).await?;
     session::establish(&session, &user)?;
+    state.compliance.audit(&user.id, AuditAction::SignIn, "success").await?;
     tracing::info!(user = %user.id, "signed in");
     Ok(redirect(&pending.return_to))
 }
 
 /// `GET /api/logout`: deletes the session server-side and returns to the landing page.
-pub async fn logout(session: Session) -> HttpResponse {
+pub async fn logout(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     if let Some(user) = session::user_id(&session) {
+        state.compliance.audit(&user, AuditAction::SignOut, "success").await?;
         tracing::info!(%user, "signed out");
     }
     session.purge();
-    redirect("/")
+    Ok(redirect("/"))
 }
 
 /// The user as the SPA sees it (SPEC §3).

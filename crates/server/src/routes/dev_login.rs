@@ -80,6 +80,7 @@ pub async fn submit(
     };
     let user = state.identity.sign_in(&identity).await?;
     session::establish(&session, &user)?;
+    state.compliance.audit(&user.id, ht_compliance::AuditAction::SignIn, "success").await?;
     tracing::info!(user = %user.id, "signed in with the development form");
     Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, return_to)).finish())
 }

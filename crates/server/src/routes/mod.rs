@@ -1,6 +1,7 @@
 //! The `/api` routes, grouped by feature.
 
 mod auth;
+pub mod compliance;
 mod config;
 mod dashboard;
 mod dev_login;
@@ -16,7 +17,16 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
         .route("/logout", web::get().to(auth::logout))
         .route("/auth/user", web::get().to(auth::current_user))
         .route("/dashboard", web::get().to(dashboard::dashboard))
-        .route("/public-config", web::get().to(config::public_config));
+        .route("/public-config", web::get().to(config::public_config))
+        .route("/compliance/info", web::get().to(compliance::info))
+        .route("/compliance/notice", web::get().to(compliance::notice))
+        .route("/compliance/india/consent", web::post().to(compliance::india))
+        .route("/compliance/usa/consent", web::post().to(compliance::usa))
+        .route("/compliance/consent", web::post().to(compliance::other))
+        .route("/compliance/consent-status", web::get().to(compliance::status))
+        .route("/compliance/withdraw", web::post().to(compliance::withdraw))
+        .route("/compliance/export", web::get().to(compliance::export))
+        .route("/compliance/audit", web::get().to(compliance::audit));
     if state.idp.is_none() {
         cfg.route("/login", web::post().to(dev_login::submit));
     }

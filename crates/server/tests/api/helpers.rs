@@ -83,6 +83,22 @@ impl TestApp {
         session_cookie(&res).expect("dev sign-in sets a session cookie")
     }
 
+    /// A same-origin JSON POST, as the SPA sends it.
+    pub async fn post_json(
+        &self,
+        path: &str,
+        cookie: Option<&str>,
+        body: &serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        let mut req = self.client.post(format!("{}{path}", self.base)).header(header::ORIGIN, &self.base).json(body);
+        if let Some(c) = cookie {
+            req = req.header(header::COOKIE, c);
+        }
+        let res = req.send().await.unwrap();
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
     pub async fn json(&self, path: &str, cookie: Option<&str>) -> (u16, serde_json::Value) {
         let res = self.get(path, cookie).await;
         let status = res.status().as_u16();

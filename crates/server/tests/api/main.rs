@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod auth;
+mod compliance;
 mod dependency_rule;
 mod helpers;
 mod oidc;

@@ -1,5 +1,8 @@
 //! sea-orm entities, one per table. Private: ports expose domain types only.
 
+pub mod audit_log;
+pub mod consent_events;
+pub mod erasures;
 pub mod follow_ups;
 pub mod lab_results;
 pub mod login_states;
