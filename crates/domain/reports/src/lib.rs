@@ -2,6 +2,7 @@
 
 mod model;
 mod ports;
+pub mod reading;
 pub mod upload;
 
 pub use model::{Dashboard, DashboardStats, FollowUpExport, ReportExport, ReportStatus, ReportSummary, ResultExport};

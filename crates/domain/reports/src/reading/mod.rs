@@ -1,0 +1,10 @@
+//! Reading the cells of a lab-report row: numbers, result values with their flags, and
+//! reference ranges in the forms labs print them. Pure functions, no I/O.
+
+mod number;
+mod range;
+mod value;
+
+pub use number::parse_number;
+pub use range::{RefRange, Sex, parse_range};
+pub use value::{Flag, Qualifier, ResultValue, parse_flag, parse_value};

@@ -1,0 +1,105 @@
+//! Numbers as labs print them: `12.5`, `.5`, `1,234.5`, `1,50,000` (Indian grouping), `4,5`
+//! (decimal comma), `+2`, `-0.3`.
+
+/// Parses one printed number; `None` if `s` is not exactly a number.
+///
+/// A comma followed by exactly three digits (in every group) is a thousands separator, also in
+/// Indian grouping (`1,50,000`); a single comma followed by one, two or four or more digits is a
+/// decimal comma (`4,5`).
+pub fn parse_number(s: &str) -> Option<f64> {
+    let s = s.trim();
+    let (sign, body) = if let Some(rest) = s.strip_prefix('+') {
+        (1.0, rest)
+    } else if let Some(rest) = s.strip_prefix(['-', '\u{2212}']) {
+        (-1.0, rest)
+    } else {
+        (1.0, s)
+    };
+    if body.is_empty() || !body.chars().all(|c| c.is_ascii_digit() || c == '.' || c == ',') {
+        return None;
+    }
+    if !body.chars().any(|c| c.is_ascii_digit()) || body.matches('.').count() > 1 {
+        return None;
+    }
+    let normalised = if body.contains(',') {
+        let (int_part, frac) = body.split_once('.').map_or((body, None), |(i, f)| (i, Some(f)));
+        let groups: Vec<&str> = int_part.split(',').collect();
+        let thousands = groups.len() > 1
+            && !groups[0].is_empty()
+            && groups[0].len() <= 3
+            && groups[1..].iter().all(|g| g.len() == 3 || g.len() == 2)
+            && groups.last().is_some_and(|g| g.len() == 3)
+            // Indian grouping: 2-digit groups then a final 3-digit group; Western: all 3.
+            && (groups[1..].iter().all(|g| g.len() == 3)
+                || groups[1..groups.len() - 1].iter().all(|g| g.len() == 2));
+        if thousands {
+            let mut n = groups.concat();
+            if let Some(f) = frac {
+                n.push('.');
+                n.push_str(f);
+            }
+            n
+        } else if groups.len() == 2 && frac.is_none() && !groups[0].is_empty() && !groups[1].is_empty() {
+            format!("{}.{}", groups[0], groups[1])
+        } else {
+            return None;
+        }
+    } else {
+        body.to_string()
+    };
+    let normalised = if normalised.starts_with('.') { format!("0{normalised}") } else { normalised };
+    if normalised.ends_with('.') {
+        return None;
+    }
+    normalised.parse::<f64>().ok().filter(|v| v.is_finite()).map(|v| sign * v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn printed_numbers() {
+        for (s, want) in [
+            ("12.5", Some(12.5)),
+            ("0", Some(0.0)),
+            (".5", Some(0.5)),
+            ("1,234.5", Some(1234.5)),
+            ("1,234", Some(1234.0)),
+            ("12,345,678", Some(12_345_678.0)),
+            ("1,50,000", Some(150_000.0)),
+            ("4,10,000", Some(410_000.0)),
+            ("4,5", Some(4.5)),
+            ("13,25", Some(13.25)),
+            ("+2", Some(2.0)),
+            ("-0.3", Some(-0.3)),
+            ("\u{2212}1.5", Some(-1.5)),
+            (" 7 ", Some(7.0)),
+            ("", None),
+            ("-", None),
+            (".", None),
+            ("1.2.3", None),
+            ("12.", None),
+            ("1,2,3", None),
+            ("12a", None),
+            ("H", None),
+            ("1e5", None),
+        ] {
+            assert_eq!(parse_number(s), want, "{s:?}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn never_panics(s in ".{0,16}") {
+            let _ = parse_number(&s);
+        }
+
+        #[test]
+        fn plain_decimals_round_trip(v in 0.0f64..1_000_000.0) {
+            let s = format!("{v:.2}");
+            prop_assert!((parse_number(&s).unwrap() - s.parse::<f64>().unwrap()).abs() < 1e-9);
+        }
+    }
+}

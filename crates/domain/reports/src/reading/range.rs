@@ -1,0 +1,335 @@
+//! Reference ranges in every printed form: `a - b`, `a-b`, `a to b`, `(a-b)`, `< b`, `<= b`,
+//! `< or = b`, `> a`, `>= a`, `> OR = a`, `Up to b`, `Upto b`, a unit inside (`65-99 mg/dL`),
+//! tiers (`Desirable: <200; Borderline: 200-239; High: >=240`), ranges split by sex, and
+//! qualitative references (`Negative`).
+
+use super::number::parse_number;
+
+/// The sex printed on the report, used to pick a sex-specific range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sex {
+    /// Male.
+    Male,
+    /// Female.
+    Female,
+}
+
+/// A parsed reference range.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RefRange {
+    /// Lower bound of the normal interval, if any.
+    pub low: Option<f64>,
+    /// Upper bound of the normal interval, if any.
+    pub high: Option<f64>,
+    /// For qualitative references: the normal result (`Negative`, `Non Reactive`, …).
+    pub qualitative: Option<&'static str>,
+    /// A unit printed inside the range text.
+    pub unit: Option<String>,
+}
+
+const NORMAL_TIERS: &[&str] = &[
+    "normal",
+    "desirable",
+    "optimal",
+    "sufficien",
+    "reference",
+    "non-reactive",
+    "non reactive",
+    "negati",
+    "adult",
+    "healthy",
+    "ideal",
+    "recommended",
+    "good",
+    "no risk",
+    "non diabetic",
+    "non-diabetic",
+];
+/// Words that make a tier label something other than the normal tier (`Near optimal`).
+const NOT_NORMAL: &[&str] = &["near", "above", "borderline", "high", "low", "sub", "poor", "moderate"];
+const MALE: &[&str] = &["male", "males", "men", "m"];
+const FEMALE: &[&str] = &["female", "females", "women", "f"];
+const QUALITATIVE: &[(&str, &str)] = &[
+    ("non reactive", "Non Reactive"),
+    ("non-reactive", "Non Reactive"),
+    ("nonreactive", "Non Reactive"),
+    ("not detected", "Not Detected"),
+    ("negative", "Negative"),
+    ("absent", "Absent"),
+    ("nil", "Nil"),
+];
+
+fn normalise(text: &str) -> String {
+    let mut s = text
+        .replace(['\u{2013}', '\u{2014}', '\u{2012}', '\u{2212}'], "-")
+        .replace('\u{2264}', "<=")
+        .replace('\u{2265}', ">=")
+        .replace('\u{00a0}', " ")
+        .to_lowercase();
+    for (from, to) in [
+        ("< or =", "<="),
+        ("> or =", ">="),
+        ("< =", "<="),
+        ("> =", ">="),
+        ("=<", "<="),
+        ("=>", ">="),
+        ("upto", "up to"),
+        ("| :", ":"),
+        ("||", ";"),
+    ] {
+        s = s.replace(from, to);
+    }
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Takes the longest number at the start of `s`; returns it and the rest.
+fn take_number(s: &str) -> Option<(f64, &str)> {
+    let s = s.trim_start();
+    let signed = s.starts_with(['+', '-']) && s[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.');
+    let start = usize::from(signed);
+    let end = s[start..].find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ',')).map_or(s.len(), |i| i + start);
+    let mut cand = &s[..end];
+    // A trailing comma or dot belongs to the sentence, not the number.
+    while cand.ends_with([',', '.']) {
+        cand = &cand[..cand.len() - 1];
+    }
+    let value = parse_number(cand)?;
+    Some((value, &s[cand.len()..]))
+}
+
+/// What may follow a range: nothing, or a unit. `Err` for anything else (a label, more ranges),
+/// so that `<6 years: up to 40` is not read as `< 6`.
+fn unit_of(rest: &str) -> Result<Option<String>, ()> {
+    let u = rest.trim().trim_matches(|c| c == '(' || c == ')' || c == ',' || c == ';').trim();
+    if u.is_empty() {
+        Ok(None)
+    } else if u.len() <= 20 && !u.contains(':') && u.chars().any(|c| c.is_alphabetic() || c == '%') {
+        Ok(Some(u.to_string()))
+    } else {
+        Err(())
+    }
+}
+
+fn interval(low: Option<f64>, high: Option<f64>, rest: &str) -> Option<RefRange> {
+    Some(RefRange { low, high, qualitative: None, unit: unit_of(rest).ok()? })
+}
+
+/// One range without labels or tiers.
+fn parse_simple(s: &str) -> Option<RefRange> {
+    let s = s.trim().trim_start_matches(['(', '[']).trim_end_matches([')', ']']).trim();
+    if let Some(q) = QUALITATIVE.iter().find(|(w, _)| s == *w).map(|(_, c)| *c) {
+        return Some(RefRange { low: None, high: None, qualitative: Some(q), unit: None });
+    }
+    for prefix in ["<=", "<", "up to", "less than", "below"] {
+        if let Some(rest) = s.strip_prefix(prefix) {
+            let (high, rest) = take_number(rest)?;
+            return interval(None, Some(high), rest);
+        }
+    }
+    for prefix in [">=", ">", "more than", "greater than", "above"] {
+        if let Some(rest) = s.strip_prefix(prefix) {
+            let (low, rest) = take_number(rest)?;
+            return interval(Some(low), None, rest);
+        }
+    }
+    let (low, rest) = take_number(s)?;
+    let rest = rest.trim_start();
+    let rest = rest.strip_prefix('-').or_else(|| rest.strip_prefix("to "))?;
+    let (high, rest) = take_number(rest)?;
+    if low <= high { interval(Some(low), Some(high), rest) } else { None }
+}
+
+/// Splits `Label: range` segments (`;`, `|` or a new label separates them).
+fn segments(s: &str) -> Vec<(Option<String>, String)> {
+    let mut out = Vec::new();
+    for part in s.split([';', '|', '\n']) {
+        let part = part.trim();
+        if part.is_empty() {
+            continue;
+        }
+        // Several `label: range` pairs on one line: cut before each label.
+        let mut rest = part;
+        loop {
+            let Some(colon) = rest.find(':') else {
+                out.push(leading_label(rest));
+                break;
+            };
+            let label = rest[..colon].trim().trim_start_matches('-').trim();
+            let after = rest[colon + 1..].trim_start();
+            // The next label starts at the last word before the next colon.
+            let next = after.find(':').map(|c| after[..c].rfind(' ').map_or(0, |sp| sp + 1));
+            let (value, tail) = match next {
+                Some(cut) if cut > 0 => (&after[..cut], &after[cut..]),
+                _ => (after, ""),
+            };
+            let value = value.trim();
+            // `> = 90 : Normal` prints the range before its label.
+            if parse_simple(label).is_some() && parse_simple(value).is_none() {
+                out.push((Some(value.to_string()), label.to_string()));
+            } else {
+                out.push((Some(label.to_string()), value.to_string()));
+            }
+            if tail.is_empty() {
+                break;
+            }
+            rest = tail;
+        }
+    }
+    out
+}
+
+/// Whether a tier label names the normal tier: a word starting with a normal stem
+/// (`Sufficiency`, not `Insufficiency`) and no qualifying word (`Near optimal`).
+fn is_normal_tier(label: &str) -> bool {
+    let words: Vec<&str> = label.split([' ', '/', '-', '(', ')']).filter(|w| !w.is_empty()).collect();
+    let has = |w: &&str| NORMAL_TIERS.iter().any(|stem| w.starts_with(stem) || label.starts_with(stem));
+    words.iter().any(has) && !words.iter().any(|w| NOT_NORMAL.contains(w))
+}
+
+/// `No Risk >60`: words before the first number or comparison are the label.
+fn leading_label(part: &str) -> (Option<String>, String) {
+    let start = part.find(|c: char| c.is_ascii_digit() || c == '<' || c == '>' || c == '.').unwrap_or(0);
+    let label = part[..start].trim().trim_start_matches('-').trim();
+    if start == 0 || label.is_empty() || !label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-') {
+        (None, part.to_string())
+    } else {
+        (Some(label.to_string()), part[start..].to_string())
+    }
+}
+
+fn label_is(label: &str, words: &[&str]) -> bool {
+    let l = label.trim().trim_end_matches(['.', ')']).trim_start_matches('(');
+    words.iter().any(|w| l == *w || l.split([' ', '/', '-', '(']).any(|t| t == *w))
+}
+
+/// Parses a reference range; for ranges split by sex, `sex` picks one, and for tiers the
+/// normal tier is taken. `None` when the text holds no recognisable range.
+pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
+    let s = normalise(text);
+    if let Some(r) = parse_simple(&s) {
+        return Some(r);
+    }
+    let segs = segments(&s);
+    let parsed: Vec<(Option<&str>, RefRange)> =
+        segs.iter().filter_map(|(label, v)| Some((label.as_deref(), parse_simple(v)?))).collect();
+    if parsed.is_empty() {
+        return None;
+    }
+    let pick =
+        |words: &[&str]| parsed.iter().find(|(l, _)| l.is_some_and(|l| label_is(l, words))).map(|(_, r)| r.clone());
+    let by_sex = match sex {
+        Some(Sex::Male) => pick(MALE),
+        Some(Sex::Female) => pick(FEMALE),
+        None => None,
+    };
+    by_sex.or_else(|| parsed.iter().find(|(l, _)| l.is_some_and(is_normal_tier)).map(|(_, r)| r.clone())).or_else(
+        || {
+            // Unlabelled text around one range (`Adults 13 - 17`): the only candidate.
+            (parsed.len() == 1 && parsed[0].0.is_none()).then(|| parsed[0].1.clone())
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn r(text: &str) -> (Option<f64>, Option<f64>) {
+        let got = parse_range(text, None).unwrap_or_else(|| panic!("{text:?} should parse"));
+        (got.low, got.high)
+    }
+
+    #[test]
+    fn every_printed_form_of_a_range() {
+        for (text, want) in [
+            ("13.0 - 17.0", (Some(13.0), Some(17.0))),
+            ("13.0-17.0", (Some(13.0), Some(17.0))),
+            ("13 to 17", (Some(13.0), Some(17.0))),
+            ("(13-17)", (Some(13.0), Some(17.0))),
+            ("[3.5 \u{2013} 5.5]", (Some(3.5), Some(5.5))),
+            ("< 200", (None, Some(200.0))),
+            ("<200", (None, Some(200.0))),
+            ("<= 5.6", (None, Some(5.6))),
+            ("\u{2264} 5.6", (None, Some(5.6))),
+            ("< or = 99", (None, Some(99.0))),
+            ("> 40", (Some(40.0), None)),
+            (">=60", (Some(60.0), None)),
+            ("> OR = 60", (Some(60.0), None)),
+            ("Up to 40", (None, Some(40.0))),
+            ("Upto 40", (None, Some(40.0))),
+            ("UPTO 0.5", (None, Some(0.5))),
+            ("1,50,000 - 4,10,000", (Some(150_000.0), Some(410_000.0))),
+            ("4,5 - 5,9", (Some(4.5), Some(5.9))),
+            (".5 - 1.2", (Some(0.5), Some(1.2))),
+        ] {
+            assert_eq!(r(text), want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn units_inside_the_range_are_kept_apart() {
+        let got = parse_range("65-99 mg/dL", None).unwrap();
+        assert_eq!((got.low, got.high, got.unit.as_deref()), (Some(65.0), Some(99.0), Some("mg/dl")));
+        let got = parse_range("< 5.7 %", None).unwrap();
+        assert_eq!((got.high, got.unit.as_deref()), (Some(5.7), Some("%")));
+    }
+
+    #[test]
+    fn tiers_take_the_normal_tier() {
+        assert_eq!(r("Desirable: <200; Borderline: 200-239; High: >=240"), (None, Some(200.0)));
+        assert_eq!(r("Borderline High: 150-199 | Normal: <150 | High: 200-499"), (None, Some(150.0)));
+        assert_eq!(
+            r("Deficiency: <20 Insufficiency: 20-30 Sufficiency: 30-100 Toxicity: >100"),
+            (Some(30.0), Some(100.0))
+        );
+        assert_eq!(r("Optimal: < 100 Near optimal: 100-129 Borderline high: 130-159"), (None, Some(100.0)));
+        assert_eq!(r("Near optimal: 100-129; Optimal: < 100"), (None, Some(100.0)));
+    }
+
+    #[test]
+    fn labels_after_ranges_and_without_colons() {
+        assert_eq!(r("> = 90 : Normal ; 60 - 89 : Mild Decrease ; 15 - 29 : Severe Decrease"), (Some(90.0), None));
+        assert_eq!(r("No Risk >60 ; Moderate Risk 40 - 60 ; High Risk <40"), (Some(60.0), None));
+        assert_eq!(r("Very good control:<6 Good control : 6-8 poor control:>8"), (None, Some(6.0)));
+        assert_eq!(r("- Non Diabetics:3-6 - Target of therapy:<7 - Change of therapy:>8"), (Some(3.0), Some(6.0)));
+        assert_eq!(r("Adults : < 30.0 mg/dl"), (None, Some(30.0)));
+        // Age tiers need the age: no guess rather than the age bound.
+        assert_eq!(parse_range("<6 years:up to 50 >6 years:up to 40", None), None);
+        assert_eq!(
+            parse_range("Male | : 86 - 152 ; Female | : 94 - 162", Some(Sex::Male)).map(|r| (r.low, r.high)),
+            Some((Some(86.0), Some(152.0)))
+        );
+    }
+
+    #[test]
+    fn sex_specific_ranges_follow_the_printed_sex() {
+        let text = "Male: 13.0-17.0; Female: 12.0-15.5";
+        assert_eq!(parse_range(text, Some(Sex::Male)).map(|r| (r.low, r.high)), Some((Some(13.0), Some(17.0))));
+        assert_eq!(parse_range(text, Some(Sex::Female)).map(|r| (r.low, r.high)), Some((Some(12.0), Some(15.5))));
+        let text = "M: 0.7-1.3 F: 0.6-1.1";
+        assert_eq!(parse_range(text, Some(Sex::Female)).map(|r| r.high), Some(Some(1.1)));
+        assert_eq!(parse_range(text, None), None, "without the sex there is no single range");
+    }
+
+    #[test]
+    fn qualitative_references() {
+        assert_eq!(parse_range("Negative", None).unwrap().qualitative, Some("Negative"));
+        assert_eq!(parse_range("NON REACTIVE", None).unwrap().qualitative, Some("Non Reactive"));
+        assert_eq!(parse_range("Absent", None).unwrap().qualitative, Some("Absent"));
+    }
+
+    #[test]
+    fn non_ranges_are_refused() {
+        for text in ["", "mg/dL", "See interpretation", "17 - 13", "12/05/2025 - 14/05/2025 x", "Method: HPLC"] {
+            assert_eq!(parse_range(text, None), None, "{text:?}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn never_panics(s in ".{0,48}") {
+            let _ = parse_range(&s, Some(Sex::Female));
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! A result cell: a number (maybe with `<`/`>`), or a qualitative word, with the flag labs print
+//! before or after it (`H`, `L`, `High`, `Low`, `*`, `H*`, `(H)`, arrows).
+
+use super::number::parse_number;
+
+/// A comparison printed before a value (`<0.5`, `>1000`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Qualifier {
+    /// `<`
+    Less,
+    /// `<=` or `≤`
+    LessOrEqual,
+    /// `>`
+    Greater,
+    /// `>=` or `≥`
+    GreaterOrEqual,
+}
+
+/// A printed abnormality flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flag {
+    /// `H`, `High`, `↑`, `H*`.
+    High,
+    /// `L`, `Low`, `↓`, `L*`.
+    Low,
+    /// `*` alone, or bold type: abnormal without a direction.
+    Abnormal,
+}
+
+/// A parsed result cell.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultValue {
+    /// The value as printed, without the flag.
+    pub text: String,
+    /// The number, if numeric.
+    pub number: Option<f64>,
+    /// A comparison printed before the number.
+    pub qualifier: Option<Qualifier>,
+    /// The canonical qualitative word (`Positive`, `Non Reactive`, …), if qualitative.
+    pub qualitative: Option<&'static str>,
+    /// The flag printed with the value.
+    pub flag: Option<Flag>,
+}
+
+/// Qualitative results, longest spellings first so `non reactive` wins over `reactive`.
+const QUALITATIVE: &[(&str, &str)] = &[
+    ("non reactive", "Non Reactive"),
+    ("non-reactive", "Non Reactive"),
+    ("nonreactive", "Non Reactive"),
+    ("not detected", "Not Detected"),
+    ("positive", "Positive"),
+    ("negative", "Negative"),
+    ("reactive", "Reactive"),
+    ("detected", "Detected"),
+    ("absent", "Absent"),
+    ("present", "Present"),
+    ("trace", "Trace"),
+    ("nil", "Nil"),
+];
+
+/// A flag token, or `None`.
+pub fn parse_flag(token: &str) -> Option<Flag> {
+    let t = token.trim().trim_matches(|c| c == '(' || c == ')' || c == '[' || c == ']');
+    match t.to_ascii_lowercase().as_str() {
+        "h" | "high" | "h*" | "hh" | "\u{2191}" | "high*" => Some(Flag::High),
+        "l" | "low" | "l*" | "ll" | "\u{2193}" | "low*" => Some(Flag::Low),
+        "*" | "**" | "abnormal" => Some(Flag::Abnormal),
+        _ => None,
+    }
+}
+
+fn split_qualifier(s: &str) -> (Option<Qualifier>, &str) {
+    for (prefix, q) in [
+        ("<=", Qualifier::LessOrEqual),
+        ("\u{2264}", Qualifier::LessOrEqual),
+        (">=", Qualifier::GreaterOrEqual),
+        ("\u{2265}", Qualifier::GreaterOrEqual),
+        ("<", Qualifier::Less),
+        (">", Qualifier::Greater),
+    ] {
+        if let Some(rest) = s.strip_prefix(prefix) {
+            return (Some(q), rest.trim_start());
+        }
+    }
+    (None, s)
+}
+
+/// A number glued to a trailing flag: `12.5H`, `12.5*`, `7.1(L)`; returns the number's text too.
+fn split_glued_flag(token: &str) -> Option<(&str, f64, Flag)> {
+    let cut = token.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))?;
+    let (num, flag) = token.split_at(cut);
+    Some((num, parse_number(num)?, parse_flag(flag)?))
+}
+
+/// Parses a result cell; `None` when it is neither a number nor a known qualitative result.
+pub fn parse_value(cell: &str) -> Option<ResultValue> {
+    let cell = cell.trim();
+    let mut tokens: Vec<&str> = cell.split_whitespace().collect();
+    let mut flag = None;
+    // A flag may stand before or after the value.
+    if tokens.len() > 1 {
+        if let Some(f) = tokens.last().and_then(|t| parse_flag(t)) {
+            flag = Some(f);
+            tokens.pop();
+        } else if let Some(f) = tokens.first().and_then(|t| parse_flag(t)) {
+            flag = Some(f);
+            tokens.remove(0);
+        }
+    }
+    let text = tokens.join(" ");
+    let (qualifier, rest) = split_qualifier(&text);
+    if let Some(number) = parse_number(rest) {
+        return Some(ResultValue { text: text.clone(), number: Some(number), qualifier, qualitative: None, flag });
+    }
+    if qualifier.is_none()
+        && flag.is_none()
+        && tokens.len() == 1
+        && let Some((num, number, f)) = split_glued_flag(tokens[0])
+    {
+        let text = num.to_string();
+        return Some(ResultValue { text, number: Some(number), qualifier: None, qualitative: None, flag: Some(f) });
+    }
+    let lower = text.to_lowercase();
+    let qualitative = QUALITATIVE.iter().find(|(spelling, _)| lower == *spelling).map(|(_, canonical)| *canonical)?;
+    Some(ResultValue { text, number: None, qualifier: None, qualitative: Some(qualitative), flag })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn v(cell: &str) -> (Option<f64>, Option<Qualifier>, Option<&'static str>, Option<Flag>) {
+        let r = parse_value(cell).unwrap_or_else(|| panic!("{cell:?} should parse"));
+        (r.number, r.qualifier, r.qualitative, r.flag)
+    }
+
+    #[test]
+    fn numbers_with_flags_before_or_after() {
+        assert_eq!(v("12.5"), (Some(12.5), None, None, None));
+        assert_eq!(v("12.5 H"), (Some(12.5), None, None, Some(Flag::High)));
+        assert_eq!(v("H 12.5"), (Some(12.5), None, None, Some(Flag::High)));
+        assert_eq!(v("3.1 Low"), (Some(3.1), None, None, Some(Flag::Low)));
+        assert_eq!(v("High 240"), (Some(240.0), None, None, Some(Flag::High)));
+        assert_eq!(v("9.8 L*"), (Some(9.8), None, None, Some(Flag::Low)));
+        assert_eq!(v("9.8 (L)"), (Some(9.8), None, None, Some(Flag::Low)));
+        assert_eq!(v("182 *"), (Some(182.0), None, None, Some(Flag::Abnormal)));
+        assert_eq!(v("12.5H"), (Some(12.5), None, None, Some(Flag::High)));
+        assert_eq!(v("1,50,000"), (Some(150_000.0), None, None, None));
+        assert_eq!(v(".8"), (Some(0.8), None, None, None));
+        assert_eq!(v("4,5"), (Some(4.5), None, None, None));
+        assert_eq!(parse_value("12.5H").unwrap().text, "12.5");
+        assert_eq!(parse_value("12.5 H").unwrap().text, "12.5");
+    }
+
+    #[test]
+    fn comparisons() {
+        assert_eq!(v("<0.5"), (Some(0.5), Some(Qualifier::Less), None, None));
+        assert_eq!(v("< 25"), (Some(25.0), Some(Qualifier::Less), None, None));
+        assert_eq!(v(">1000"), (Some(1000.0), Some(Qualifier::Greater), None, None));
+        assert_eq!(v("<=10"), (Some(10.0), Some(Qualifier::LessOrEqual), None, None));
+        assert_eq!(v("\u{2265}90"), (Some(90.0), Some(Qualifier::GreaterOrEqual), None, None));
+    }
+
+    #[test]
+    fn qualitative_words() {
+        for (cell, want) in [
+            ("Positive", "Positive"),
+            ("NEGATIVE", "Negative"),
+            ("Reactive", "Reactive"),
+            ("Non Reactive", "Non Reactive"),
+            ("NON-REACTIVE", "Non Reactive"),
+            ("Absent", "Absent"),
+            ("Present", "Present"),
+            ("Nil", "Nil"),
+            ("Trace", "Trace"),
+            ("Not Detected", "Not Detected"),
+        ] {
+            assert_eq!(v(cell).2, Some(want), "{cell}");
+        }
+        assert_eq!(v("Positive H").3, Some(Flag::High));
+    }
+
+    #[test]
+    fn non_values_are_refused() {
+        for cell in ["", "mg/dL", "Haemoglobin", "Pale Yellow", "H", "12/05/2025", "<", "see note"] {
+            assert_eq!(parse_value(cell), None, "{cell:?}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn never_panics(s in ".{0,24}") {
+            let _ = parse_value(&s);
+            let _ = parse_flag(&s);
+        }
+    }
+}
