@@ -1,0 +1,157 @@
+//! What the walker needs of a font: how to turn codes into text, glyph widths, and boldness.
+
+use std::collections::HashMap;
+
+use lopdf::{Dictionary, Document, Encoding, Object};
+
+use crate::matrix::number;
+
+/// A font as used by the content-stream walker.
+pub struct Font<'a> {
+    /// Text for codes: the ToUnicode map when present (the most reliable), else the encoding.
+    to_unicode: Option<Encoding<'a>>,
+    encoding: Option<Encoding<'a>>,
+    /// Composite (Type0) fonts use two-byte codes.
+    pub two_byte: bool,
+    widths: HashMap<u32, f64>,
+    default_width: f64,
+    /// Set in a bold face.
+    pub bold: bool,
+}
+
+fn deref<'a>(doc: &'a Document, o: &'a Object) -> &'a Object {
+    match o {
+        Object::Reference(id) => doc.get_object(*id).unwrap_or(o),
+        other => other,
+    }
+}
+
+fn dict<'a>(doc: &'a Document, o: &'a Object) -> Option<&'a Dictionary> {
+    deref(doc, o).as_dict().ok()
+}
+
+fn array<'a>(doc: &'a Document, o: &'a Object) -> Option<&'a [Object]> {
+    deref(doc, o).as_array().ok().map(Vec::as_slice)
+}
+
+fn is_bold_name(name: &[u8]) -> bool {
+    let n = String::from_utf8_lossy(name).to_ascii_lowercase();
+    ["bold", "black", "heavy", "semibold", "demi"].iter().any(|w| n.contains(w))
+}
+
+impl<'a> Font<'a> {
+    /// Reads a font dictionary. Never fails: what cannot be read falls back to defaults.
+    pub fn load(doc: &'a Document, font: &'a Dictionary) -> Font<'a> {
+        let two_byte = font.get(b"Subtype").and_then(Object::as_name).is_ok_and(|s| s == b"Type0");
+        let to_unicode = font.get(b"ToUnicode").ok().and_then(|_| {
+            // lopdf parses ToUnicode only through get_font_encoding, which prefers /Encoding:
+            // ask it with the /Encoding entry removed. The map it returns owns its data.
+            let mut only = font.clone();
+            only.remove(b"Encoding");
+            match only.get_font_encoding(doc) {
+                Ok(Encoding::UnicodeMapEncoding(cmap)) => Some(Encoding::UnicodeMapEncoding(cmap)),
+                _ => None,
+            }
+        });
+        let encoding = if two_byte { None } else { font.get_font_encoding(doc).ok() };
+        let base = font.get(b"BaseFont").and_then(Object::as_name).unwrap_or(b"");
+        let (widths, default_width, descriptor) = if two_byte {
+            let descendant = font
+                .get(b"DescendantFonts")
+                .ok()
+                .and_then(|o| array(doc, o))
+                .and_then(|a| a.first())
+                .and_then(|o| dict(doc, o));
+            let dw = descendant.and_then(|d| d.get(b"DW").ok()).and_then(number).unwrap_or(1000.0);
+            let w = descendant.and_then(|d| d.get(b"W").ok()).and_then(|o| array(doc, o)).map(|a| cid_widths(doc, a));
+            let desc = descendant.and_then(|d| d.get(b"FontDescriptor").ok()).and_then(|o| dict(doc, o));
+            (w.unwrap_or_default(), dw, desc)
+        } else {
+            let first = font.get(b"FirstChar").ok().and_then(number).unwrap_or(0.0) as u32;
+            let mut map = HashMap::new();
+            if let Some(ws) = font.get(b"Widths").ok().and_then(|o| array(doc, o)) {
+                for (i, w) in ws.iter().enumerate() {
+                    if let Some(w) = number(deref(doc, w)) {
+                        map.insert(first + i as u32, w);
+                    }
+                }
+            }
+            let desc = font.get(b"FontDescriptor").ok().and_then(|o| dict(doc, o));
+            let missing = desc.and_then(|d| d.get(b"MissingWidth").ok()).and_then(number).unwrap_or(500.0);
+            (map, missing, desc)
+        };
+        let weight_bold =
+            descriptor.and_then(|d| d.get(b"FontWeight").ok()).and_then(number).is_some_and(|w| w >= 600.0);
+        let force_bold =
+            descriptor.and_then(|d| d.get(b"Flags").ok()).and_then(number).is_some_and(|f| (f as u32) & (1 << 18) != 0);
+        let descriptor_name = descriptor.and_then(|d| d.get(b"FontName").and_then(Object::as_name).ok()).unwrap_or(b"");
+        Font {
+            to_unicode,
+            encoding,
+            two_byte,
+            widths,
+            default_width,
+            bold: is_bold_name(base) || is_bold_name(descriptor_name) || weight_bold || force_bold,
+        }
+    }
+
+    /// Splits a string operand into character codes.
+    pub fn codes(&self, bytes: &[u8]) -> Vec<(u32, u8)> {
+        if self.two_byte {
+            bytes.chunks(2).map(|c| (c.iter().fold(0u32, |acc, b| (acc << 8) | u32::from(*b)), c.len() as u8)).collect()
+        } else {
+            bytes.iter().map(|b| (u32::from(*b), 1)).collect()
+        }
+    }
+
+    /// The text of one code (may be empty or several characters).
+    pub fn text(&self, code: u32, len: u8) -> String {
+        let bytes: Vec<u8> = (0..len).rev().map(|i| (code >> (8 * u32::from(i))) as u8).collect();
+        if let Some(map) = &self.to_unicode
+            && let Ok(text) = map.bytes_to_string(&bytes)
+            && !text.contains('\u{fffd}')
+        {
+            return text;
+        }
+        match &self.encoding {
+            Some(enc) if len == 1 => enc.bytes_to_string(&bytes).unwrap_or_default(),
+            _ => String::new(),
+        }
+    }
+
+    /// Width of a code in text space units (thousandths of the font size).
+    pub fn width(&self, code: u32) -> f64 {
+        self.widths.get(&code).copied().unwrap_or(self.default_width)
+    }
+}
+
+/// The `W` array of a CID font: `c [w1 w2 …]` and `c_first c_last w`.
+fn cid_widths(doc: &Document, w: &[Object]) -> HashMap<u32, f64> {
+    let mut map = HashMap::new();
+    let mut i = 0;
+    while i < w.len() {
+        let Some(first) = number(deref(doc, &w[i])) else { break };
+        match w.get(i + 1).map(|o| deref(doc, o)) {
+            Some(Object::Array(list)) => {
+                for (k, v) in list.iter().enumerate() {
+                    if let Some(v) = number(deref(doc, v)) {
+                        map.insert(first as u32 + k as u32, v);
+                    }
+                }
+                i += 2;
+            }
+            Some(last) => {
+                let (Some(last), Some(v)) = (number(last), w.get(i + 2).and_then(|o| number(deref(doc, o)))) else {
+                    break;
+                };
+                // Bounded: a hostile file could declare a huge range.
+                for c in (first as u32)..=(last as u32).min(first as u32 + 65_535) {
+                    map.insert(c, v);
+                }
+                i += 3;
+            }
+            None => break,
+        }
+    }
+    map
+}

@@ -1,0 +1,8 @@
+//! Text acquisition adapters for the reports domain's `TextExtractor` port.
+//!
+//! `pdf_text` reads a PDF's text layer with word positions by walking the content streams over
+//! lopdf (see docs/adr/0001-pdf-text-layer.md).
+
+mod fonts;
+mod matrix;
+pub mod pdf_text;
