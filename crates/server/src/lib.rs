@@ -1,5 +1,6 @@
 //! Health Tracker Pro's server: the only place where adapters are chosen and wired to the domain.
 
+pub mod analyze;
 pub mod error;
 pub mod routes;
 pub mod security;

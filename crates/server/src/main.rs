@@ -18,6 +18,14 @@ enum Command {
     Serve,
     /// Apply pending database migrations and exit.
     Migrate,
+    /// Read a lab report offline and print its results (no database, no network).
+    Analyze {
+        /// The report (PDF; images need OCR, coming next).
+        file: std::path::PathBuf,
+        /// Print exactly one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn init_tracing() {
@@ -31,6 +39,15 @@ fn init_tracing() {
 async fn main() -> anyhow::Result<()> {
     init_tracing();
     let cli = Cli::parse();
+    if let Command::Analyze { file, json } = &cli.command {
+        let analysis = healthtracker::analyze::analyze(file)?;
+        if *json {
+            println!("{}", analysis.to_json());
+        } else {
+            print!("{}", analysis.to_table());
+        }
+        return Ok(());
+    }
     let settings = Settings::from_env().context("invalid settings")?;
     match cli.command {
         Command::Serve => {
@@ -43,6 +60,7 @@ async fn main() -> anyhow::Result<()> {
             ht_sql::migrate(&db).await?;
             tracing::info!("database is up to date");
         }
+        Command::Analyze { .. } => {}
     }
     Ok(())
 }

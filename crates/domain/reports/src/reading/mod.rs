@@ -2,9 +2,13 @@
 //! reference ranges in the forms labs print them. Pure functions, no I/O.
 
 mod number;
+mod patient;
 mod range;
+mod rows;
 mod value;
 
 pub use number::parse_number;
+pub use patient::{detect_age, detect_sex};
 pub use range::{RefRange, Sex, parse_range};
+pub use rows::{LabRow, rows_from_page};
 pub use value::{Flag, Qualifier, ResultValue, parse_flag, parse_value};

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Scores `healthtracker analyze --json` against every ground_truth.json in ../shared/labdata.
+
+Prints precision, recall and F1 of (test name, value) per report and per format, and, on the
+matched rows, how often the unit, the reference range and the flag agree.
+
+    python3 bench/accuracy.py [--bin PATH] [--labdata DIR] [--show-misses REPORT]
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter, defaultdict
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def norm_name(s):
+    return re.sub(r"[^a-z0-9]", "", (s or "").lower())
+
+
+def norm_unit(s):
+    return re.sub(r"\s+", "", (s or "").lower()).replace("μ", "u").replace("µ", "u")
+
+
+def value_key(value, text):
+    if value is not None:
+        return f"{float(value):.6g}"
+    return re.sub(r"[^a-z0-9]", "", (text or "").lower())
+
+
+def gt_flag(f):
+    """(abnormal?, direction or None) from the verbatim printed flag."""
+    if not f:
+        return (False, None)
+    f = f.lower()
+    if f.startswith("h"):
+        return (True, "high")
+    if f.startswith("l"):
+        return (True, "low")
+    return (True, None)
+
+
+def fmt(path):
+    if path.lower().endswith(".pdf"):
+        return "text-pdf" if os.path.exists(re.sub(r"\.pdf$", ".pdftotext.txt", path, flags=re.I)) else "image-pdf"
+    return "image"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.environ.get("HT_BIN") or next(
+        (p for p in (os.path.join(ROOT, "target/release/healthtracker"), os.path.join(ROOT, "target/debug/healthtracker")) if os.path.exists(p)),
+        "healthtracker"))
+    ap.add_argument("--labdata", default=os.path.join(os.path.dirname(ROOT), "shared/labdata/reports"))
+    ap.add_argument("--show-misses", default=None)
+    args = ap.parse_args()
+
+    per_format = defaultdict(Counter)
+    rows = []
+    for rid in sorted(os.listdir(args.labdata)):
+        gt_path = os.path.join(args.labdata, rid, "ground_truth.json")
+        if not os.path.exists(gt_path):
+            continue
+        gt = json.load(open(gt_path))
+        doc = os.path.join(args.labdata, rid, gt["file"])
+        kind = fmt(doc)
+        proc = subprocess.run([args.bin, "analyze", "--json", doc], capture_output=True, text=True)
+        ours = json.loads(proc.stdout)["results"] if proc.returncode == 0 else []
+        want = Counter((norm_name(t["name"]), value_key(t["value"], t["value_text"])) for t in gt["tests"])
+        got = Counter((norm_name(r["name"]), value_key(r["value"], r["valueText"])) for r in ours)
+        tp = sum((want & got).values())
+        c = per_format[kind]
+        c["tp"] += tp
+        c["gt"] += sum(want.values())
+        c["ours"] += sum(got.values())
+        # Field agreement on matched rows.
+        by_key = {}
+        for r in ours:
+            by_key.setdefault((norm_name(r["name"]), value_key(r["value"], r["valueText"])), r)
+        for t in gt["tests"]:
+            r = by_key.get((norm_name(t["name"]), value_key(t["value"], t["value_text"])))
+            if not r:
+                continue
+            if t.get("unit"):
+                c["unit_n"] += 1
+                c["unit_ok"] += norm_unit(r.get("unit")) == norm_unit(t["unit"]) or norm_unit(t["unit"]) in norm_unit(r.get("unit"))
+            if t.get("ref_low") is not None or t.get("ref_high") is not None:
+                c["range_n"] += 1
+                c["range_ok"] += (r.get("referenceLow"), r.get("referenceHigh")) == (t.get("ref_low"), t.get("ref_high"))
+            if t.get("flag") is not None or "flag" in t:
+                abn, direction = gt_flag(t.get("flag"))
+                ours_abn = r.get("flag") is not None
+                ok = abn == ours_abn and (direction is None or not ours_abn or r.get("flag") == direction)
+                c["flag_n"] += 1
+                c["flag_ok"] += ok
+        p = tp / max(1, sum(got.values()))
+        rcl = tp / max(1, sum(want.values()))
+        f1 = 2 * p * rcl / max(1e-9, p + rcl)
+        note = "" if proc.returncode == 0 else proc.stderr.strip().splitlines()[-1][:60]
+        rows.append((rid, kind, len(gt["tests"]), len(ours), p, rcl, f1, note))
+        if args.show_misses == rid:
+            print("missed:", sorted((want - got).elements()))
+            print("extra: ", sorted((got - want).elements()))
+
+    print(f"{'report':<34} {'format':<9} {'gt':>4} {'ours':>4} {'P':>6} {'R':>6} {'F1':>6}  note")
+    for rid, kind, n_gt, n_ours, p, rcl, f1, note in rows:
+        print(f"{rid:<34} {kind:<9} {n_gt:>4} {n_ours:>4} {p:6.3f} {rcl:6.3f} {f1:6.3f}  {note}")
+    print()
+    print(f"{'format':<9} {'P':>6} {'R':>6} {'F1':>6} {'unit':>6} {'range':>6} {'flag':>6}")
+    for kind, c in sorted(per_format.items()):
+        p = c["tp"] / max(1, c["ours"])
+        rcl = c["tp"] / max(1, c["gt"])
+        f1 = 2 * p * rcl / max(1e-9, p + rcl)
+        frac = lambda k: c[k + "_ok"] / c[k + "_n"] if c[k + "_n"] else float("nan")
+        print(f"{kind:<9} {p:6.3f} {rcl:6.3f} {f1:6.3f} {frac('unit'):6.3f} {frac('range'):6.3f} {frac('flag'):6.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

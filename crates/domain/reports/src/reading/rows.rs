@@ -1,0 +1,357 @@
+//! Rows from words: rebuild lines and cells by position, then read name, value, flag, unit and
+//! reference range from each line that is a result.
+
+use crate::document::{BBox, Page, Word};
+
+use super::range::{RefRange, Sex, parse_range};
+use super::value::{Flag, ResultValue, parse_flag, parse_value};
+
+/// One result row as read from the page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabRow {
+    /// Test name as printed.
+    pub name: String,
+    /// The value.
+    pub value: ResultValue,
+    /// Unit as printed.
+    pub unit: Option<String>,
+    /// The reference range, parsed.
+    pub range: Option<RefRange>,
+    /// The reference text as printed.
+    pub range_text: Option<String>,
+    /// The printed flag (from the value cell or its own column), or `Abnormal` for a bold value.
+    pub flag: Option<Flag>,
+    /// 1-based page.
+    pub page: u32,
+    /// Box around the row.
+    pub bbox: BBox,
+}
+
+/// A run of words close enough to be one cell of a table.
+#[derive(Debug, Clone)]
+struct Cell {
+    text: String,
+    x1: f32,
+    bold: bool,
+}
+
+struct Line {
+    cells: Vec<Cell>,
+    bbox: BBox,
+}
+
+/// Words that start lines of patient details, page furniture or notes, never results.
+const NOT_A_TEST: &[&str] = &[
+    "age",
+    "sex",
+    "gender",
+    "name",
+    "patient",
+    "date",
+    "collected",
+    "received",
+    "reported",
+    "registered",
+    "page",
+    "ref",
+    "referred",
+    "doctor",
+    "dr",
+    "barcode",
+    "uhid",
+    "phone",
+    "mobile",
+    "tel",
+    "sample",
+    "specimen",
+    "report",
+    "printed",
+    "visit",
+    "client",
+    "lab",
+    "address",
+    "method",
+    "note",
+    "notes",
+    "comment",
+    "interpretation",
+    "remark",
+    "remarks",
+    "bill",
+    "id",
+    "passport",
+    "location",
+    "status",
+    "fasting",
+];
+
+fn lines_of(page: &Page) -> Vec<Line> {
+    let mut words: Vec<&Word> = page.words.iter().collect();
+    words.sort_by(|a, b| a.bbox.mid_y().total_cmp(&b.bbox.mid_y()).then(a.bbox.x0.total_cmp(&b.bbox.x0)));
+    let mut groups: Vec<Vec<&Word>> = Vec::new();
+    for w in words {
+        match groups.last_mut() {
+            Some(g) if (g[0].bbox.mid_y() - w.bbox.mid_y()).abs() < 0.45 * g[0].bbox.height().max(1.0) => g.push(w),
+            _ => groups.push(vec![w]),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|mut g| {
+            g.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
+            let h = g.iter().map(|w| w.bbox.height()).fold(0.0f32, f32::max).max(1.0);
+            let mut cells: Vec<Cell> = Vec::new();
+            for w in &g {
+                match cells.last_mut() {
+                    // A gap wider than about two spaces starts a new column.
+                    Some(c) if w.bbox.x0 - c.x1 < 0.55 * h => {
+                        c.text.push(' ');
+                        c.text.push_str(&w.text);
+                        c.x1 = c.x1.max(w.bbox.x1);
+                        c.bold &= w.bold;
+                    }
+                    _ => cells.push(Cell { text: w.text.clone(), x1: w.bbox.x1, bold: w.bold }),
+                }
+            }
+            let bbox = BBox {
+                x0: g.iter().map(|w| w.bbox.x0).fold(f32::MAX, f32::min),
+                y0: g.iter().map(|w| w.bbox.y0).fold(f32::MAX, f32::min),
+                x1: g.iter().map(|w| w.bbox.x1).fold(f32::MIN, f32::max),
+                y1: g.iter().map(|w| w.bbox.y1).fold(f32::MIN, f32::max),
+            };
+            Line { cells, bbox }
+        })
+        .collect()
+}
+
+fn is_separator(text: &str) -> bool {
+    text.chars().all(|c| matches!(c, ':' | '-' | '|' | '.'))
+}
+
+fn is_date_or_time(text: &str) -> bool {
+    let t = text.trim();
+    let slashes = t.matches('/').count();
+    (slashes == 2 && t.chars().filter(char::is_ascii_digit).count() >= 4)
+        || (t.contains(':')
+            && t.chars().all(|c| c.is_ascii_digit() || c == ':' || c == ' ' || c.is_ascii_alphabetic())
+            && t.len() <= 8)
+}
+
+fn looks_like_unit(text: &str) -> bool {
+    let t = text.trim();
+    !t.is_empty()
+        && t.len() <= 24
+        && t.split_whitespace().count() <= 4
+        && (t.contains('/') || t.contains('%') || t.chars().any(char::is_alphabetic))
+        && !t.chars().next().is_some_and(|c| c.is_ascii_digit() && !t.contains('^') && !t.contains('/'))
+        && parse_value(t).is_none()
+}
+
+fn clean_name(cells: &[Cell]) -> String {
+    let name = cells.iter().filter(|c| !is_separator(&c.text)).map(|c| c.text.as_str()).collect::<Vec<_>>().join(" ");
+    name.trim().trim_end_matches([':', '-', '.']).trim().to_string()
+}
+
+fn name_ok(name: &str) -> bool {
+    let letters = name.chars().filter(|c| c.is_alphabetic()).count();
+    let first =
+        name.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).map(str::to_lowercase).unwrap_or_default();
+    letters >= 2 && name.len() <= 80 && !NOT_A_TEST.contains(&first.as_str())
+}
+
+/// What one line says, before it is placed on the page.
+struct ParsedLine {
+    name: String,
+    value: ResultValue,
+    flag: Option<Flag>,
+    unit: Option<String>,
+    range: Option<RefRange>,
+    range_text: Option<String>,
+    bold: bool,
+}
+
+/// Reads one line as a result: name cells, a value, then flag, unit and range in any order.
+fn read_line(cells: &[Cell], sex: Option<Sex>) -> Option<ParsedLine> {
+    let vi = (1..cells.len()).find(|&i| {
+        parse_value(&cells[i].text).is_some() && cells[..i].iter().any(|c| c.text.chars().any(char::is_alphabetic))
+    })?;
+    let name = clean_name(&cells[..vi]);
+    if !name_ok(&name) {
+        return None;
+    }
+    let value = parse_value(&cells[vi].text)?;
+    let bold = cells[vi].bold;
+    let mut flag = value.flag;
+    let mut unit: Option<String> = None;
+    let mut range: Option<(RefRange, String)> = None;
+    for cell in &cells[vi + 1..] {
+        let t = cell.text.trim();
+        if is_separator(t) || is_date_or_time(t) {
+            continue;
+        }
+        if flag.is_none()
+            && range.is_none()
+            && let Some(f) = parse_flag(t)
+        {
+            flag = Some(f);
+            continue;
+        }
+        if range.is_none()
+            && let Some(r) = parse_range(t, sex)
+        {
+            range = Some((r, t.to_string()));
+            continue;
+        }
+        // Previous results (a bare number after the value) are not the current value.
+        if parse_value(t).is_some() && range.is_none() && unit.is_none() {
+            continue;
+        }
+        if unit.is_none() && range.is_none() && looks_like_unit(t) {
+            unit = Some(t.to_string());
+        }
+    }
+    let (range, range_text) = match range {
+        Some((r, t)) => (Some(r), Some(t)),
+        None => (None, None),
+    };
+    if unit.is_none() && range.is_none() {
+        return None;
+    }
+    Some(ParsedLine { name, value, flag, unit, range, range_text, bold })
+}
+
+/// Every result row of a page, top to bottom. `sex` picks sex-specific ranges.
+pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
+    let lines = lines_of(page);
+    let mut rows = Vec::new();
+    let mut pending_name: Option<String> = None;
+    for line in &lines {
+        let parsed = read_line(&line.cells, sex).or_else(|| {
+            // A name wrapped onto its own line, the value starting the next one.
+            let name = pending_name.as_ref()?;
+            let first = line.cells.first()?;
+            parse_value(&first.text)?;
+            let mut cells = vec![Cell { text: name.clone(), x1: 0.0, bold: false }];
+            cells.extend(line.cells.iter().cloned());
+            read_line(&cells, sex)
+        });
+        match parsed {
+            Some(p) => {
+                let flag = p.flag.or(p.bold.then_some(Flag::Abnormal).filter(|_| p.value.number.is_some()));
+                rows.push(LabRow {
+                    name: p.name,
+                    value: p.value,
+                    unit: p.unit,
+                    range: p.range,
+                    range_text: p.range_text,
+                    flag,
+                    page: page.number,
+                    bbox: line.bbox,
+                });
+                pending_name = None;
+            }
+            None => {
+                let all_text = line.cells.len() == 1 && parse_value(&line.cells[0].text).is_none();
+                pending_name = all_text.then(|| clean_name(&line.cells));
+            }
+        }
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lays out `cells` of each line at the given x positions, 12 pt apart vertically.
+    fn page(lines: &[&[(&str, f32)]]) -> Page {
+        let mut words = Vec::new();
+        for (i, cells) in lines.iter().enumerate() {
+            let y = 100.0 + 12.0 * i as f32;
+            for (text, x) in *cells {
+                let mut cx = *x;
+                for w in text.split(' ') {
+                    let width = 5.0 * w.chars().count() as f32;
+                    words.push(Word {
+                        text: w.into(),
+                        bbox: BBox { x0: cx, y0: y, x1: cx + width, y1: y + 10.0 },
+                        bold: false,
+                    });
+                    cx += width + 2.5;
+                }
+            }
+        }
+        Page { number: 1, width: 595.0, height: 842.0, words }
+    }
+
+    #[test]
+    fn reads_a_classic_four_column_table() {
+        let p = page(&[
+            &[("Test", 20.0), ("Result", 200.0), ("Unit", 300.0), ("Biological Ref. Range", 400.0)],
+            &[("HAEMOGLOBIN", 20.0), (":", 180.0), ("10.6", 200.0), ("gms%", 300.0), ("12.0-16.0 gms%", 400.0)],
+            &[("Platelet Count", 20.0), (":", 180.0), ("284000", 200.0), ("/ul", 300.0), ("150000-450000 /ul", 400.0)],
+            &[("Age/Sex", 20.0), (":", 180.0), ("39 Yrs. / F", 200.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].name, "HAEMOGLOBIN");
+        assert_eq!(rows[0].value.number, Some(10.6));
+        assert_eq!(rows[0].unit.as_deref(), Some("gms%"));
+        assert_eq!(rows[0].range.as_ref().map(|r| (r.low, r.high)), Some((Some(12.0), Some(16.0))));
+        assert_eq!(rows[0].range_text.as_deref(), Some("12.0-16.0 gms%"));
+        assert_eq!(rows[1].value.number, Some(284_000.0));
+    }
+
+    #[test]
+    fn flags_in_their_own_column_and_previous_results_are_skipped() {
+        let p = page(&[&[
+            ("LDL-C (NIH Calc)", 20.0),
+            ("113", 200.0),
+            ("High", 240.0),
+            ("111", 300.0),
+            ("02/27/2025", 340.0),
+            ("mg/dL", 420.0),
+            ("0-99", 500.0),
+        ]]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].value.number, Some(113.0));
+        assert_eq!(rows[0].flag, Some(Flag::High));
+        assert_eq!(rows[0].unit.as_deref(), Some("mg/dL"));
+        assert_eq!(rows[0].range.as_ref().map(|r| r.high), Some(Some(99.0)));
+    }
+
+    #[test]
+    fn qualitative_results_with_qualitative_references() {
+        let p = page(&[&[("Urine Glucose.", 20.0), ("NEGATIVE", 200.0), ("NEGATIVE", 400.0)]]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].name, "Urine Glucose");
+        assert_eq!(rows[0].value.qualitative, Some("Negative"));
+        assert_eq!(rows[0].range.as_ref().and_then(|r| r.qualitative), Some("Negative"));
+    }
+
+    #[test]
+    fn a_name_wrapped_above_its_values_is_joined() {
+        let p = page(&[
+            &[("Triglycerides A, 01", 20.0)],
+            &[("40", 200.0), ("69", 300.0), ("mg/dL", 420.0), ("0-149", 500.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].name, "Triglycerides A, 01");
+        assert_eq!(rows[0].value.number, Some(40.0));
+    }
+
+    #[test]
+    fn patient_details_dates_and_notes_are_not_results() {
+        let p = page(&[
+            &[("Patient Name", 20.0), (":", 180.0), ("Mr. X", 200.0)],
+            &[("Age", 20.0), (":", 180.0), ("39", 200.0), ("Years", 240.0)],
+            &[("Date Collected", 20.0), ("06/10/2025", 200.0)],
+            &[("Page", 20.0), ("1", 60.0), ("of", 80.0), ("3", 100.0)],
+            &[("Note: values above 10 mg/dL need review", 20.0)],
+        ]);
+        assert!(rows_from_page(&p, None).is_empty());
+    }
+}
