@@ -47,16 +47,30 @@ pub fn analyze(path: &Path) -> anyhow::Result<Analysis> {
         pages.iter().take(2).flat_map(|p| p.words.iter().map(|w| w.text.as_str())).collect::<Vec<_>>().join(" ");
     let sex = detect_sex(&text);
     let age = detect_age(&text);
-    let mut rows: Vec<LabRow> = Vec::new();
+    let mut rows: Vec<(LabRow, bool)> = Vec::new();
     for page in &pages {
+        let summary = page.words.iter().any(|w| w.text.eq_ignore_ascii_case("summary"));
         for row in rows_from_page(page, sex) {
-            // A summary page that repeats results must not double them.
             let key = |r: &LabRow| (normalise(&r.name), r.value.text.to_lowercase());
-            if !rows.iter().any(|r| key(r) == key(&row)) {
-                rows.push(row);
+            if !rows.iter().any(|(r, _)| key(r) == key(&row)) {
+                rows.push((row, summary));
             }
         }
     }
+    // A summary page that repeats results (perhaps under shorter names) must not double them.
+    let repeats = |a: &LabRow, b: &LabRow| {
+        let (na, nb) = (normalise(&a.name), normalise(&b.name));
+        a.value.text == b.value.text
+            && a.unit == b.unit
+            && na.len() >= 4
+            && nb.len() >= 4
+            && (na.starts_with(&nb[..4]) || nb.starts_with(&na[..4]))
+    };
+    let keep: Vec<bool> = rows
+        .iter()
+        .map(|(r, summary)| !*summary || !rows.iter().any(|(o, other_summary)| !*other_summary && repeats(r, o)))
+        .collect();
+    let rows: Vec<LabRow> = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| r).collect();
     Ok(Analysis { file: path.display().to_string(), pages: pages.len(), sex, age, rows })
 }
 

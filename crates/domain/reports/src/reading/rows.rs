@@ -31,6 +31,7 @@ pub struct LabRow {
 #[derive(Debug, Clone)]
 struct Cell {
     text: String,
+    x0: f32,
     x1: f32,
     bold: bool,
 }
@@ -85,6 +86,82 @@ const NOT_A_TEST: &[&str] = &[
     "fasting",
 ];
 
+/// Words of interpretation tables and tier labels: a "name" made only of these is not a test.
+const TIER_WORDS: &[&str] = &[
+    "desirable",
+    "borderline",
+    "high",
+    "low",
+    "optimal",
+    "normal",
+    "near",
+    "above",
+    "below",
+    "very",
+    "risk",
+    "deficiency",
+    "insufficiency",
+    "sufficiency",
+    "toxicity",
+    "good",
+    "fair",
+    "poor",
+    "control",
+    "target",
+    "bio",
+    "biological",
+    "ref",
+    "reference",
+    "interval",
+    "range",
+    "moderate",
+    "average",
+    "unsatisfactory",
+    "diabetic",
+    "prediabetic",
+    "prediabetes",
+    "diabetes",
+    "adult",
+    "adults",
+    "male",
+    "female",
+    "men",
+    "women",
+    "child",
+    "children",
+    "to",
+    "and",
+    "or",
+    "of",
+    "than",
+    "the",
+];
+
+/// Column headers: which words name which column.
+const VALUE_HEADERS: &[&str] = &["result", "results", "value", "values", "observed", "observation", "your"];
+const METHOD_HEADERS: &[&str] = &["method", "methodology", "technology", "specimen", "sample", "technique"];
+const NAME_HEADERS: &[&str] =
+    &["test", "tests", "investigation", "investigations", "parameter", "parameters", "examination", "description"];
+
+/// Where the method column starts, from a header line (`TEST NAME  TECHNOLOGY  VALUE  UNITS`).
+fn header_method_x(cells: &[Cell]) -> Option<Option<f32>> {
+    let words = |c: &Cell| {
+        c.text
+            .to_lowercase()
+            .split(|ch: char| !ch.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let has = |c: &Cell, set: &[&str]| words(c).iter().any(|w| set.contains(&w.as_str()));
+    let value = cells.iter().position(|c| has(c, VALUE_HEADERS))?;
+    let name = cells.iter().position(|c| has(c, NAME_HEADERS))?;
+    if name >= value || cells.iter().any(|c| parse_value(&c.text).and_then(|v| v.number).is_some()) {
+        return None;
+    }
+    Some(cells[name + 1..value].iter().find(|c| has(c, METHOD_HEADERS)).map(|c| c.x0))
+}
+
 fn lines_of(page: &Page) -> Vec<Line> {
     let mut words: Vec<&Word> = page.words.iter().collect();
     words.sort_by(|a, b| a.bbox.mid_y().total_cmp(&b.bbox.mid_y()).then(a.bbox.x0.total_cmp(&b.bbox.x0)));
@@ -110,7 +187,7 @@ fn lines_of(page: &Page) -> Vec<Line> {
                         c.x1 = c.x1.max(w.bbox.x1);
                         c.bold &= w.bold;
                     }
-                    _ => cells.push(Cell { text: w.text.clone(), x1: w.bbox.x1, bold: w.bold }),
+                    _ => cells.push(Cell { text: w.text.clone(), x0: w.bbox.x0, x1: w.bbox.x1, bold: w.bold }),
                 }
             }
             let bbox = BBox {
@@ -147,16 +224,84 @@ fn looks_like_unit(text: &str) -> bool {
         && parse_value(t).is_none()
 }
 
-fn clean_name(cells: &[Cell]) -> String {
-    let name = cells.iter().filter(|c| !is_separator(&c.text)).map(|c| c.text.as_str()).collect::<Vec<_>>().join(" ");
-    name.trim().trim_end_matches([':', '-', '.']).trim().to_string()
+/// Footnote codes some labs print after a name (`LDL-P A, 01`, `Glucose 02`).
+fn strip_footnotes(name: &str) -> &str {
+    let mut words: Vec<&str> = name.split_whitespace().collect();
+    let is_code = |w: &str| {
+        // `01`, or `A,01` written without a space.
+        let digits = w.rsplit(',').next().unwrap_or(w);
+        let prefix = &w[..w.len() - digits.len()];
+        digits.len() == 2
+            && digits.chars().all(|c| c.is_ascii_digit())
+            && (prefix.is_empty() || (prefix.len() == 2 && prefix.starts_with(|c: char| c.is_ascii_uppercase())))
+    };
+    let is_letter =
+        |w: &str| w.len() == 2 && w.ends_with(',') && w.chars().next().is_some_and(|c| c.is_ascii_uppercase());
+    if words.len() >= 2 && words.last().is_some_and(|w| is_code(w)) {
+        words.pop();
+        if words.len() >= 2 && words.last().is_some_and(|w| is_letter(w)) {
+            words.pop();
+        }
+        let kept = words.len();
+        // Cut the original string after the kept words, keeping its inner spacing.
+        let mut idx = 0;
+        for (i, w) in name.split_whitespace().enumerate() {
+            idx = name[idx..].find(w).map_or(idx, |p| idx + p) + w.len();
+            if i + 1 == kept {
+                return &name[..idx];
+            }
+        }
+    }
+    name
 }
 
+fn clean_name(cells: &[Cell]) -> String {
+    let name = cells.iter().filter(|c| !is_separator(&c.text)).map(|c| c.text.as_str()).collect::<Vec<_>>().join(" ");
+    strip_footnotes(name.trim()).trim().trim_end_matches([':', '-', '.']).trim().to_string()
+}
+
+/// Lower-case words that mark a sentence of a note rather than a test name.
+const SENTENCE_WORDS: &[&str] = &[
+    "than",
+    "is",
+    "are",
+    "was",
+    "were",
+    "should",
+    "be",
+    "between",
+    "less",
+    "greater",
+    "level",
+    "levels",
+    "if",
+    "when",
+    "please",
+    "may",
+    "can",
+    "will",
+    "consider",
+    "suggests",
+    "indicates",
+    "recommended",
+];
+
 fn name_ok(name: &str) -> bool {
+    let words: Vec<String> =
+        name.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    if !words.is_empty()
+        && words.iter().all(|w| TIER_WORDS.contains(&w.as_str()) || w.chars().all(|c| c.is_ascii_digit()))
+    {
+        return false;
+    }
     let letters = name.chars().filter(|c| c.is_alphabetic()).count();
     let first =
         name.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).map(str::to_lowercase).unwrap_or_default();
-    letters >= 2 && name.len() <= 80 && !NOT_A_TEST.contains(&first.as_str())
+    let digits = name.chars().filter(char::is_ascii_digit).count();
+    let has_letter_run = name.as_bytes().windows(2).any(|w| w[0].is_ascii_alphabetic() && w[1].is_ascii_alphabetic())
+        || letters >= digits.max(2);
+    let sentence = name.split_whitespace().any(|w| SENTENCE_WORDS.contains(&w));
+    letters >= 2 && has_letter_run && !sentence && name.len() <= 80 && !NOT_A_TEST.contains(&first.as_str())
 }
 
 /// What one line says, before it is placed on the page.
@@ -171,11 +316,14 @@ struct ParsedLine {
 }
 
 /// Reads one line as a result: name cells, a value, then flag, unit and range in any order.
-fn read_line(cells: &[Cell], sex: Option<Sex>) -> Option<ParsedLine> {
+fn read_line(cells: &[Cell], sex: Option<Sex>, method_x: Option<f32>) -> Option<ParsedLine> {
     let vi = (1..cells.len()).find(|&i| {
         parse_value(&cells[i].text).is_some() && cells[..i].iter().any(|c| c.text.chars().any(char::is_alphabetic))
     })?;
-    let name = clean_name(&cells[..vi]);
+    // Cells in the method column are not part of the name.
+    let name_cells: Vec<Cell> =
+        cells[..vi].iter().filter(|c| method_x.is_none_or(|mx| c.x0 < mx - 2.0)).cloned().collect();
+    let name = clean_name(&name_cells);
     if !name_ok(&name) {
         return None;
     }
@@ -217,6 +365,10 @@ fn read_line(cells: &[Cell], sex: Option<Sex>) -> Option<ParsedLine> {
     if unit.is_none() && range.is_none() {
         return None;
     }
+    // A range-valued result (`3-4`) needs its own reference beside it, or it may be the reference.
+    if value.number.is_none() && value.qualitative.is_none() && range.is_none() {
+        return None;
+    }
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold })
 }
 
@@ -225,15 +377,21 @@ pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
     let lines = lines_of(page);
     let mut rows = Vec::new();
     let mut pending_name: Option<String> = None;
+    let mut method_x: Option<f32> = None;
     for line in &lines {
-        let parsed = read_line(&line.cells, sex).or_else(|| {
+        if let Some(mx) = header_method_x(&line.cells) {
+            method_x = mx;
+            pending_name = None;
+            continue;
+        }
+        let parsed = read_line(&line.cells, sex, method_x).or_else(|| {
             // A name wrapped onto its own line, the value starting the next one.
             let name = pending_name.as_ref()?;
             let first = line.cells.first()?;
             parse_value(&first.text)?;
-            let mut cells = vec![Cell { text: name.clone(), x1: 0.0, bold: false }];
+            let mut cells = vec![Cell { text: name.clone(), x0: 0.0, x1: 0.0, bold: false }];
             cells.extend(line.cells.iter().cloned());
-            read_line(&cells, sex)
+            read_line(&cells, sex, None)
         });
         match parsed {
             Some(p) => {
@@ -332,6 +490,20 @@ mod tests {
     }
 
     #[test]
+    fn footnote_codes_and_note_sentences() {
+        assert_eq!(strip_footnotes("LDL-P A, 01"), "LDL-P");
+        assert_eq!(strip_footnotes("Cholesterol, Total A, 01"), "Cholesterol, Total");
+        assert_eq!(strip_footnotes("Glucose 02"), "Glucose");
+        assert_eq!(strip_footnotes("HDL-C A,01"), "HDL-C");
+        assert_eq!(strip_footnotes("Hemoglobin A1c"), "Hemoglobin A1c");
+        assert_eq!(strip_footnotes("Vitamin B12"), "Vitamin B12");
+        assert!(!name_ok("A serum folate concentration of less than"));
+        assert!(!name_ok("24 B 27 N 10"));
+        assert!(name_ok("Folate (Folic Acid), Serum"));
+        assert!(name_ok("R.B.C."));
+    }
+
+    #[test]
     fn a_name_wrapped_above_its_values_is_joined() {
         let p = page(&[
             &[("Triglycerides A, 01", 20.0)],
@@ -339,8 +511,36 @@ mod tests {
         ]);
         let rows = rows_from_page(&p, None);
         assert_eq!(rows.len(), 1);
-        assert_eq!(rows[0].name, "Triglycerides A, 01");
+        assert_eq!(rows[0].name, "Triglycerides");
         assert_eq!(rows[0].value.number, Some(40.0));
+    }
+
+    #[test]
+    fn a_method_column_named_in_the_header_stays_out_of_the_name() {
+        let p = page(&[
+            &[("TEST NAME", 20.0), ("TECHNOLOGY", 250.0), ("VALUE", 380.0), ("UNITS", 450.0)],
+            &[
+                ("ALKALINE PHOSPHATASE", 20.0),
+                ("PHOTOMETRY", 250.0),
+                ("85.7", 380.0),
+                ("U/L", 450.0),
+                ("45-129", 500.0),
+            ],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].name, "ALKALINE PHOSPHATASE");
+    }
+
+    #[test]
+    fn interpretation_tables_are_not_results() {
+        let p = page(&[
+            &[("Desirable", 20.0), ("< 200", 250.0), ("mg/dL", 350.0)],
+            &[("Borderline High", 20.0), ("200-239", 250.0), ("mg/dL", 350.0)],
+            &[("High Sensitivity CRP", 20.0), ("0.58", 250.0), ("mg/L", 350.0), ("< 1.0", 450.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["High Sensitivity CRP"]);
     }
 
     #[test]

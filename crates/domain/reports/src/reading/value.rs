@@ -56,7 +56,31 @@ const QUALITATIVE: &[(&str, &str)] = &[
     ("present", "Present"),
     ("trace", "Trace"),
     ("nil", "Nil"),
+    ("normal", "Normal"),
+    ("not seen", "Not Seen"),
+    ("seen", "Seen"),
+    ("occasional", "Occasional"),
+    ("few", "Few"),
+    ("clear", "Clear"),
+    ("slightly turbid", "Slightly Turbid"),
+    ("turbid", "Turbid"),
+    ("hazy", "Hazy"),
+    ("pale yellow", "Pale Yellow"),
+    ("light yellow", "Light Yellow"),
+    ("dark yellow", "Dark Yellow"),
+    ("straw", "Straw"),
+    ("yellow", "Yellow"),
+    ("amber", "Amber"),
+    ("colourless", "Colourless"),
+    ("colorless", "Colorless"),
 ];
+
+/// A count printed as a small range (`3-4` pus cells per field): a result, but not one number.
+fn is_range_valued(text: &str) -> bool {
+    let Some((a, b)) = text.split_once('-') else { return false };
+    let small = |s: &str| !s.is_empty() && s.len() <= 3 && s.chars().all(|c| c.is_ascii_digit());
+    small(a.trim()) && small(b.trim())
+}
 
 /// A flag token, or `None`.
 pub fn parse_flag(token: &str) -> Option<Flag> {
@@ -120,6 +144,9 @@ pub fn parse_value(cell: &str) -> Option<ResultValue> {
         let text = num.to_string();
         return Some(ResultValue { text, number: Some(number), qualifier: None, qualitative: None, flag: Some(f) });
     }
+    if qualifier.is_none() && is_range_valued(&text) {
+        return Some(ResultValue { text, number: None, qualifier: None, qualitative: None, flag });
+    }
     let lower = text.to_lowercase();
     let qualitative = QUALITATIVE.iter().find(|(spelling, _)| lower == *spelling).map(|(_, canonical)| *canonical)?;
     Some(ResultValue { text, number: None, qualifier: None, qualitative: Some(qualitative), flag })
@@ -179,11 +206,14 @@ mod tests {
             assert_eq!(v(cell).2, Some(want), "{cell}");
         }
         assert_eq!(v("Positive H").3, Some(Flag::High));
+        assert_eq!(v("PALE YELLOW").2, Some("Pale Yellow"));
+        let counted = parse_value("3-4").unwrap();
+        assert_eq!((counted.number, counted.qualitative, counted.text.as_str()), (None, None, "3-4"));
     }
 
     #[test]
     fn non_values_are_refused() {
-        for cell in ["", "mg/dL", "Haemoglobin", "Pale Yellow", "H", "12/05/2025", "<", "see note"] {
+        for cell in ["", "mg/dL", "Haemoglobin", "Purple", "H", "12/05/2025", "<", "see note", "10-2000"] {
             assert_eq!(parse_value(cell), None, "{cell:?}");
         }
     }
