@@ -22,6 +22,8 @@ pub struct Analysis {
     pub age: Option<u32>,
     /// Result rows, in page order, each once.
     pub rows: Vec<LabRow>,
+    /// `text` or `ocr`.
+    pub source: &'static str,
 }
 
 /// Reads `path` and extracts its result rows.
@@ -34,15 +36,15 @@ pub fn analyze(path: &Path) -> anyhow::Result<Analysis> {
     if bytes.len() as u64 > MAX_UPLOAD_BYTES {
         bail!("{} is larger than 10 MB", path.display());
     }
-    match FileKind::sniff(&bytes) {
-        Some(FileKind::Pdf) => {}
-        Some(FileKind::Jpeg | FileKind::Png) => {
-            bail!("{}: reading images needs OCR, which this version cannot do yet", path.display())
+    let unreadable = |e: ht_reports::ExtractError| anyhow::anyhow!("This file could not be read: {e}");
+    let (pages, source) = match FileKind::sniff(&bytes) {
+        Some(FileKind::Pdf) => (ht_ocr::pdf_text::read_pdf(&bytes, MAX_PAGES).map_err(unreadable)?, "text"),
+        Some(kind @ (FileKind::Jpeg | FileKind::Png)) => {
+            let mut engine = ht_ocr::tesseract::OcrEngine::new(None).map_err(unreadable)?;
+            (vec![engine.read_image(&bytes, kind, 1).map_err(unreadable)?], "ocr")
         }
         None => bail!("{}: not a PDF, JPG or PNG file", path.display()),
-    }
-    let pages = ht_ocr::pdf_text::read_pdf(&bytes, MAX_PAGES)
-        .map_err(|e| anyhow::anyhow!("This file could not be read: {e}"))?;
+    };
     let text: String =
         pages.iter().take(2).flat_map(|p| p.words.iter().map(|w| w.text.as_str())).collect::<Vec<_>>().join(" ");
     let sex = detect_sex(&text);
@@ -71,7 +73,7 @@ pub fn analyze(path: &Path) -> anyhow::Result<Analysis> {
         .map(|(r, summary)| !*summary || !rows.iter().any(|(o, other_summary)| !*other_summary && repeats(r, o)))
         .collect();
     let rows: Vec<LabRow> = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| r).collect();
-    Ok(Analysis { file: path.display().to_string(), pages: pages.len(), sex, age, rows })
+    Ok(Analysis { file: path.display().to_string(), pages: pages.len(), sex, age, rows, source })
 }
 
 fn normalise(name: &str) -> String {
@@ -140,7 +142,7 @@ impl Analysis {
         json!({
             "file": self.file,
             "pages": self.pages,
-            "source": "text",
+            "source": self.source,
             "patient": {"sex": sex, "age": self.age},
             "collectedAt": null,
             "results": results,

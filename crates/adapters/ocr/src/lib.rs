@@ -1,8 +1,9 @@
 //! Text acquisition adapters for the reports domain's `TextExtractor` port.
 //!
 //! `pdf_text` reads a PDF's text layer with word positions by walking the content streams over
-//! lopdf (see docs/adr/0001-pdf-text-layer.md).
+//! lopdf (see docs/adr/0001-pdf-text-layer.md); `tesseract` reads images with Tesseract.
 
 mod fonts;
 mod matrix;
 pub mod pdf_text;
+pub mod tesseract;

@@ -83,7 +83,6 @@ const NOT_A_TEST: &[&str] = &[
     "passport",
     "location",
     "status",
-    "fasting",
 ];
 
 /// Words of interpretation tables and tier labels: a "name" made only of these is not a test.
@@ -501,6 +500,7 @@ mod tests {
         assert!(!name_ok("24 B 27 N 10"));
         assert!(name_ok("Folate (Folic Acid), Serum"));
         assert!(name_ok("R.B.C."));
+        assert!(name_ok("Fasting Glucose"), "a test, though Fasting: Yes is a detail");
     }
 
     #[test]

@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Times `healthtracker analyze --json` against `pdftotext -layout` (text PDFs) and
+`tesseract FILE - --psm 4` (images) on labdata, median of N runs each, and prints the ratios.
+
+    python3 bench/speed.py [--bin PATH] [--runs 5]
+Build the release binary first (`cargo build --release -p healthtracker`).
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def median_time(cmd, runs):
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.path.join(ROOT, "target/release/healthtracker"))
+    ap.add_argument("--labdata", default=os.path.join(os.path.dirname(ROOT), "shared/labdata/reports"))
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    os.environ.setdefault("OMP_THREAD_LIMIT", "1")
+    print(f"{'file':<58} {'baseline':>10} {'ours':>10} {'ratio':>6}")
+    ratios = {"text-pdf": [], "image": []}
+    for rid in sorted(os.listdir(args.labdata)):
+        folder = os.path.join(args.labdata, rid)
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if name.endswith(".pdf") and os.path.exists(path[:-4] + ".pdftotext.txt"):
+                kind, base = "text-pdf", ["pdftotext", "-layout", path, "-"]
+            elif name.lower().endswith((".jpg", ".jpeg", ".png")):
+                kind, base = "image", ["tesseract", path, "-", "--psm", "4"]
+            else:
+                continue
+            b = median_time(base, args.runs)
+            o = median_time([args.bin, "analyze", "--json", path], args.runs)
+            ratios[kind].append(o / b)
+            print(f"{rid + '/' + name:<58} {b * 1000:9.1f}ms {o * 1000:9.1f}ms {o / b:6.2f}")
+    for kind, rs in ratios.items():
+        if rs:
+            print(f"{kind}: median ratio {statistics.median(rs):.2f}, worst {max(rs):.2f} (goal: text PDF <= 2.0, image <= 1.2)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+//! Images to positioned words with Tesseract (through leptess).
+//!
+//! One engine per worker, reused across pages. Run the process with `OMP_THREAD_LIMIT=1`:
+//! on two cores Tesseract's own threads made a page three times slower (BUILD-NOTES).
+
+use ht_reports::upload::{FileKind, MAX_IMAGE_PIXELS, image_dimensions};
+use ht_reports::{BBox, ExtractError, Page, Word};
+use leptess::{LepTess, Variable};
+
+/// A Tesseract engine with our settings.
+pub struct OcrEngine {
+    tess: LepTess,
+}
+
+impl OcrEngine {
+    /// Loads the English model from the system's tessdata (or `data_path`).
+    ///
+    /// # Errors
+    /// [`ExtractError::Unsupported`] when Tesseract or its English data is missing.
+    pub fn new(data_path: Option<&str>) -> Result<Self, ExtractError> {
+        let mut tess = LepTess::new(data_path, "eng")
+            .map_err(|e| ExtractError::Unsupported(format!("OCR is not available here: {e}")))?;
+        // Treating the page as one block turns lab tables into garbage; "sparse columns of
+        // text" (4) keeps rows together like the command line does.
+        tess.set_variable(Variable::TesseditPagesegMode, "4")
+            .map_err(|e| ExtractError::Unsupported(format!("OCR setup failed: {e}")))?;
+        // Keep spaces between words of a cell, which the row parser uses.
+        let _ = tess.set_variable(Variable::PreserveInterwordSpaces, "1");
+        Ok(Self { tess })
+    }
+
+    /// Reads one JPEG or PNG image as page `number`.
+    ///
+    /// # Errors
+    /// [`ExtractError::Unsupported`] for a pixel flood or an image Tesseract cannot decode.
+    pub fn read_image(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
+        if let Some((w, h)) = image_dimensions(kind, bytes)
+            && u64::from(w) * u64::from(h) > MAX_IMAGE_PIXELS
+        {
+            return Err(ExtractError::Unsupported("the image has too many pixels".into()));
+        }
+        self.tess
+            .set_image_from_mem(bytes)
+            .map_err(|e| ExtractError::Corrupt(format!("the image could not be decoded: {e}")))?;
+        let (width, height) = self.tess.get_image_dimensions().unwrap_or((0, 0));
+        // Phone photos rarely carry a resolution; assume a 300 dpi scan for Tesseract's heuristics.
+        if self.tess.get_source_y_resolution() < 70 {
+            self.tess.set_source_resolution(300);
+        }
+        let tsv = self.tess.get_tsv_text(0).map_err(|e| ExtractError::Corrupt(format!("OCR output: {e}")))?;
+        Ok(Page { number, width: width as f32, height: height as f32, words: words_from_tsv(&tsv) })
+    }
+}
+
+/// Words (level 5 rows) of Tesseract's TSV output, with confidence above 0.
+fn words_from_tsv(tsv: &str) -> Vec<Word> {
+    tsv.lines()
+        .filter_map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            if f.len() < 12 || f[0] != "5" {
+                return None;
+            }
+            let n = |i: usize| f[i].trim().parse::<f32>().ok();
+            let (left, top, w, h, conf) = (n(6)?, n(7)?, n(8)?, n(9)?, n(10)?);
+            let text = f[11].trim();
+            (conf >= 0.0 && !text.is_empty()).then(|| Word {
+                text: text.to_string(),
+                bbox: BBox { x0: left, y0: top, x1: left + w, y1: top + h },
+                bold: false,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tsv_words_become_positioned_words() {
+        let tsv = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n\
+1\t1\t0\t0\t0\t0\t0\t0\t800\t600\t-1\t\n\
+5\t1\t1\t1\t1\t1\t40\t100\t120\t20\t91.5\tHaemoglobin\n\
+5\t1\t1\t1\t1\t2\t400\t101\t40\t20\t88\t13.5\n\
+5\t1\t1\t1\t1\t3\t500\t101\t40\t20\t-1\t \n";
+        let words = words_from_tsv(tsv);
+        assert_eq!(words.len(), 2);
+        assert_eq!(words[0].text, "Haemoglobin");
+        assert_eq!(words[0].bbox, BBox { x0: 40.0, y0: 100.0, x1: 160.0, y1: 120.0 });
+        assert_eq!(words[1].text, "13.5");
+    }
+}
