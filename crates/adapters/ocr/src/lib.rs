@@ -6,4 +6,5 @@
 mod fonts;
 mod matrix;
 pub mod pdf_text;
+pub mod preprocess;
 pub mod tesseract;

@@ -39,8 +39,9 @@ impl OcrEngine {
         {
             return Err(ExtractError::Unsupported("the image has too many pixels".into()));
         }
+        let prepared = crate::preprocess::prepare(bytes, MAX_IMAGE_PIXELS)?;
         self.tess
-            .set_image_from_mem(bytes)
+            .set_image_from_mem(&prepared)
             .map_err(|e| ExtractError::Corrupt(format!("the image could not be decoded: {e}")))?;
         let (width, height) = self.tess.get_image_dimensions().unwrap_or((0, 0));
         // Phone photos rarely carry a resolution; assume a 300 dpi scan for Tesseract's heuristics.
