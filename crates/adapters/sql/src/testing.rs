@@ -137,3 +137,79 @@ async fn tokio_catch<Fut: std::future::Future<Output = ()>>(fut: Fut) -> std::th
     })
     .await
 }
+
+/// A result row to seed with [`seed_result`].
+pub struct SeedResult<'a> {
+    /// Test name.
+    pub test_name: &'a str,
+    /// Value as printed.
+    pub value_text: &'a str,
+    /// Parsed value.
+    pub value: Option<f64>,
+    /// Unit.
+    pub unit: Option<&'a str>,
+    /// `high`, `low`, `positive` or none.
+    pub flag: Option<&'a str>,
+}
+
+fn seed_err(e: sea_orm::DbErr) -> ! {
+    panic!("seeding the test database failed: {e}")
+}
+
+/// Inserts a report row directly (a failed one gets a reason); returns its id.
+///
+/// # Panics
+/// When the insert fails.
+pub async fn seed_report(
+    db: &DatabaseConnection,
+    user: &ht_kernel::UserId,
+    file_name: &str,
+    uploaded_at: chrono::DateTime<chrono::Utc>,
+    status: &str,
+) -> String {
+    let id = ht_kernel::ReportId::random().to_string();
+    let reason = (status == "failed").then(|| "This file could not be read: encrypted PDF".to_string());
+    db.execute_raw(sea_orm::Statement::from_sql_and_values(
+        db.get_database_backend(),
+        "INSERT INTO reports (id, user_id, file_name, uploaded_at, status, extracted_text) VALUES ($1, $2, $3, $4, $5, $6)",
+        [id.clone().into(), user.as_str().into(), file_name.into(), uploaded_at.into(), status.into(), reason.into()],
+    ))
+    .await
+    .unwrap_or_else(|e| seed_err(e));
+    id
+}
+
+/// Inserts a lab result of `report`.
+///
+/// # Panics
+/// When the insert fails.
+pub async fn seed_result(db: &DatabaseConnection, report: &str, r: SeedResult<'_>) {
+    db.execute_raw(sea_orm::Statement::from_sql_and_values(
+        db.get_database_backend(),
+        "INSERT INTO lab_results (id, report_id, test_name, value_text, value, unit, flag) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        [
+            uuid::Uuid::new_v4().to_string().into(),
+            report.into(),
+            r.test_name.into(),
+            r.value_text.into(),
+            r.value.into(),
+            r.unit.map(str::to_string).into(),
+            r.flag.map(str::to_string).into(),
+        ],
+    ))
+    .await
+    .unwrap_or_else(|e| seed_err(e));
+}
+
+/// The single integer a `SELECT COUNT(*) …` answers.
+///
+/// # Panics
+/// When the query fails.
+pub async fn count(db: &DatabaseConnection, sql: &str) -> i64 {
+    let row = db
+        .query_one_raw(sea_orm::Statement::from_string(db.get_database_backend(), sql))
+        .await
+        .unwrap_or_else(|e| seed_err(e))
+        .unwrap_or_else(|| panic!("no row for {sql}"));
+    row.try_get_by_index::<i64>(0).unwrap_or_else(|e| seed_err(e))
+}

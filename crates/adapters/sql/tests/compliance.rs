@@ -4,8 +4,8 @@
 use chrono::{Duration, SubsecRound, Utc};
 use ht_compliance::{AuditAction, AuditEntry, AuditLog, ConsentEvent, ConsentGrant, ConsentRepository};
 use ht_identity::{EmailAddress, ExternalIdentity, UserRepository};
-use ht_kernel::{Region, ReportId, UserId};
-use ht_sql::testing::on_each_backend;
+use ht_kernel::{Region, UserId};
+use ht_sql::testing::{SeedResult, count, on_each_backend, seed_report, seed_result};
 use ht_sql::{SqlAuditLog, SqlConsentRepository, SqlUserRepository};
 use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
 
@@ -21,28 +21,10 @@ async fn user(db: &DatabaseConnection, email: &str) -> UserId {
     SqlUserRepository::new(db.clone()).create_with_identity(&identity).await.unwrap().id
 }
 
-async fn count(db: &DatabaseConnection, sql: &str) -> i64 {
-    let row = db.query_one_raw(Statement::from_string(db.get_database_backend(), sql)).await.unwrap().unwrap();
-    row.try_get_by_index::<i64>(0).unwrap()
-}
-
 async fn add_report_with_result(db: &DatabaseConnection, owner: &UserId) -> String {
-    let id = ReportId::random().to_string();
-    let b = db.get_database_backend();
-    db.execute_raw(Statement::from_sql_and_values(
-        b,
-        "INSERT INTO reports (id, user_id, file_name, uploaded_at, status) VALUES ($1, $2, 'r.pdf', $3, 'completed')",
-        [id.clone().into(), owner.as_str().into(), Utc::now().into()],
-    ))
-    .await
-    .unwrap();
-    db.execute_raw(Statement::from_sql_and_values(
-        b,
-        "INSERT INTO lab_results (id, report_id, test_name, value_text, flag) VALUES ($1, $2, 'Hb', '9', 'low')",
-        [UserId::random().to_string().into(), id.clone().into()],
-    ))
-    .await
-    .unwrap();
+    let id = seed_report(db, owner, "r.pdf", Utc::now(), "completed").await;
+    let hb = SeedResult { test_name: "Hb", value_text: "9", value: Some(9.0), unit: None, flag: Some("low") };
+    seed_result(db, &id, hb).await;
     id
 }
 

@@ -8,7 +8,7 @@ use ht_identity::{
 };
 use ht_kernel::UserId;
 use ht_reports::{ReportRepository, ReportStatus};
-use ht_sql::testing::on_each_backend;
+use ht_sql::testing::{SeedResult, on_each_backend, seed_report, seed_result};
 use ht_sql::{SqlLoginStateRepository, SqlReportRepository, SqlSessionRepository, SqlUserRepository, migrate};
 use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
 
@@ -130,24 +130,6 @@ async fn a_pending_login_can_be_taken_only_once() {
     .await;
 }
 
-async fn insert_report(db: &DatabaseConnection, id: &str, user: &UserId, at: chrono::DateTime<Utc>, status: &str) {
-    let backend = db.get_database_backend();
-    db.execute_raw(Statement::from_sql_and_values(
-        backend,
-        "INSERT INTO reports (id, user_id, file_name, uploaded_at, status, extracted_text) VALUES ($1, $2, $3, $4, $5, $6)",
-        [
-            id.into(),
-            user.as_str().into(),
-            format!("{id}.pdf").into(),
-            at.into(),
-            status.into(),
-            (status == "failed").then(|| "This file could not be read: encrypted PDF".to_string()).into(),
-        ],
-    ))
-    .await
-    .unwrap();
-}
-
 async fn exec(db: &DatabaseConnection, sql: &str, values: Vec<sea_orm::Value>) {
     db.execute_raw(Statement::from_sql_and_values(db.get_database_backend(), sql, values)).await.unwrap();
 }
@@ -165,26 +147,12 @@ async fn dashboard_counts_only_the_users_own_rows_newest_first() {
         assert!(empty.reports.is_empty());
 
         let t = Utc::now();
-        let r1 = ht_kernel::ReportId::random().to_string();
-        let r2 = ht_kernel::ReportId::random().to_string();
-        let rb = ht_kernel::ReportId::random().to_string();
-        insert_report(&db, &r1, &a, t - Duration::hours(2), "completed").await;
-        insert_report(&db, &r2, &a, t - Duration::hours(1), "failed").await;
-        insert_report(&db, &rb, &b, t, "completed").await;
-        let lab = "INSERT INTO lab_results (id, report_id, test_name, value_text, flag) VALUES ($1, $2, $3, $4, $5)";
+        let r1 = seed_report(&db, &a, "r1.pdf", t - Duration::hours(2), "completed").await;
+        let r2 = seed_report(&db, &a, "r2.pdf", t - Duration::hours(1), "failed").await;
+        let rb = seed_report(&db, &b, "rb.pdf", t, "completed").await;
         for (report, flag) in [(&r1, Some("high")), (&r1, None), (&r1, Some("low")), (&rb, Some("high"))] {
-            exec(
-                &db,
-                lab,
-                vec![
-                    UserId::random().to_string().into(),
-                    report.clone().into(),
-                    "Hb".into(),
-                    "1".into(),
-                    flag.map(str::to_string).into(),
-                ],
-            )
-            .await;
+            let row = SeedResult { test_name: "Hb", value_text: "1", value: Some(1.0), unit: None, flag };
+            seed_result(&db, report, row).await;
         }
         let fu = "INSERT INTO follow_ups (id, report_id, test_name, due_date, status) VALUES ($1, $2, $3, $4, $5)";
         let due = NaiveDate::from_ymd_opt(2027, 1, 1).unwrap();

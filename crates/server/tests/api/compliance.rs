@@ -4,11 +4,11 @@ use std::sync::Arc;
 
 use chrono::{Duration, Utc};
 use ht_compliance::ComplianceService;
-use ht_kernel::{FixedClock, Region, ReportId, UserId};
-use ht_sql::testing::on_each_backend;
+use ht_kernel::{FixedClock, Region, UserId};
+use ht_sql::testing::{SeedResult, count, on_each_backend, seed_report, seed_result};
 use ht_sql::{SqlAuditLog, SqlConsentRepository};
 use reqwest::header;
-use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
+use sea_orm::DatabaseConnection;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, spawn_app};
@@ -29,29 +29,20 @@ async fn user_id(app: &TestApp, cookie: &str) -> UserId {
 }
 
 async fn add_report(db: &DatabaseConnection, user: &UserId) -> String {
-    let id = ReportId::random().to_string();
-    let b = db.get_database_backend();
-    db.execute_raw(Statement::from_sql_and_values(
-        b,
-        "INSERT INTO reports (id, user_id, file_name, uploaded_at, status) VALUES ($1, $2, 'cbc.pdf', $3, 'completed')",
-        [id.clone().into(), user.as_str().into(), Utc::now().into()],
-    ))
-    .await
-    .unwrap();
-    db.execute_raw(Statement::from_sql_and_values(
-        b,
-        "INSERT INTO lab_results (id, report_id, test_name, value_text, value, unit, flag) VALUES ($1, $2, 'Haemoglobin', '9.1', 9.1, 'g/dL', 'low')",
-        [UserId::random().to_string().into(), id.clone().into()],
-    ))
-    .await
-    .unwrap();
+    let id = seed_report(db, user, "cbc.pdf", Utc::now(), "completed").await;
+    let hb = SeedResult {
+        test_name: "Haemoglobin",
+        value_text: "9.1",
+        value: Some(9.1),
+        unit: Some("g/dL"),
+        flag: Some("low"),
+    };
+    seed_result(db, &id, hb).await;
     id
 }
 
 async fn reports_of(db: &DatabaseConnection, user: &UserId) -> i64 {
-    let sql = format!("SELECT COUNT(*) FROM reports WHERE user_id = '{user}'");
-    let row = db.query_one_raw(Statement::from_string(db.get_database_backend(), sql)).await.unwrap().unwrap();
-    row.try_get_by_index::<i64>(0).unwrap()
+    count(db, &format!("SELECT COUNT(*) FROM reports WHERE user_id = '{user}'")).await
 }
 
 fn service(db: &DatabaseConnection, clock: Arc<FixedClock>) -> ComplianceService {
