@@ -38,7 +38,7 @@ pub fn analyze(path: &Path) -> anyhow::Result<Analysis> {
     }
     let unreadable = |e: ht_reports::ExtractError| anyhow::anyhow!("This file could not be read: {e}");
     let (pages, source) = match FileKind::sniff(&bytes) {
-        Some(FileKind::Pdf) => (ht_ocr::pdf_text::read_pdf(&bytes, MAX_PAGES).map_err(unreadable)?, "text"),
+        Some(FileKind::Pdf) => read_pdf_pages(&bytes).map_err(unreadable)?,
         Some(kind @ (FileKind::Jpeg | FileKind::Png)) => {
             let mut engine = ht_ocr::tesseract::OcrEngine::new(None).map_err(unreadable)?;
             (vec![engine.read_image(&bytes, kind, 1).map_err(unreadable)?], "ocr")
@@ -74,6 +74,23 @@ pub fn analyze(path: &Path) -> anyhow::Result<Analysis> {
         .collect();
     let rows: Vec<LabRow> = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| r).collect();
     Ok(Analysis { file: path.display().to_string(), pages: pages.len(), sex, age, rows, source })
+}
+
+/// The PDF's text layer; pages without one (scans) are read from their image by OCR.
+fn read_pdf_pages(bytes: &[u8]) -> Result<(Vec<ht_reports::Page>, &'static str), ht_reports::ExtractError> {
+    let mut pages = ht_ocr::pdf_text::read_pdf(bytes, MAX_PAGES)?;
+    let scanned: Vec<u32> = pages.iter().filter(|p| p.words.is_empty()).map(|p| p.number).collect();
+    if scanned.is_empty() {
+        return Ok((pages, "text"));
+    }
+    let mut engine = ht_ocr::tesseract::OcrEngine::new(None)?;
+    for (number, image, kind) in ht_ocr::pdf_images::page_images(bytes, &scanned)? {
+        if let Some(slot) = pages.iter_mut().find(|p| p.number == number) {
+            *slot = engine.read_image(&image, kind, number)?;
+        }
+    }
+    let source = if scanned.len() == pages.len() { "ocr" } else { "mixed" };
+    Ok((pages, source))
 }
 
 fn normalise(name: &str) -> String {

@@ -5,6 +5,7 @@
 
 mod fonts;
 mod matrix;
+pub mod pdf_images;
 pub mod pdf_text;
 pub mod preprocess;
 pub mod tesseract;
