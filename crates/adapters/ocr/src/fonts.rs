@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use lopdf::{Dictionary, Document, Encoding, Object};
 
-use crate::matrix::number;
+use crate::matrix::{number, resolve};
 
 /// A font as used by the content-stream walker.
 pub struct Font<'a> {
@@ -19,19 +19,12 @@ pub struct Font<'a> {
     pub bold: bool,
 }
 
-fn deref<'a>(doc: &'a Document, o: &'a Object) -> &'a Object {
-    match o {
-        Object::Reference(id) => doc.get_object(*id).unwrap_or(o),
-        other => other,
-    }
-}
-
 fn dict<'a>(doc: &'a Document, o: &'a Object) -> Option<&'a Dictionary> {
-    deref(doc, o).as_dict().ok()
+    resolve(doc, o).as_dict().ok()
 }
 
 fn array<'a>(doc: &'a Document, o: &'a Object) -> Option<&'a [Object]> {
-    deref(doc, o).as_array().ok().map(Vec::as_slice)
+    resolve(doc, o).as_array().ok().map(Vec::as_slice)
 }
 
 fn is_bold_name(name: &[u8]) -> bool {
@@ -71,7 +64,7 @@ impl<'a> Font<'a> {
             let mut map = HashMap::new();
             if let Some(ws) = font.get(b"Widths").ok().and_then(|o| array(doc, o)) {
                 for (i, w) in ws.iter().enumerate() {
-                    if let Some(w) = number(deref(doc, w)) {
+                    if let Some(w) = number(resolve(doc, w)) {
                         map.insert(first + i as u32, w);
                     }
                 }
@@ -130,18 +123,18 @@ fn cid_widths(doc: &Document, w: &[Object]) -> HashMap<u32, f64> {
     let mut map = HashMap::new();
     let mut i = 0;
     while i < w.len() {
-        let Some(first) = number(deref(doc, &w[i])) else { break };
-        match w.get(i + 1).map(|o| deref(doc, o)) {
+        let Some(first) = number(resolve(doc, &w[i])) else { break };
+        match w.get(i + 1).map(|o| resolve(doc, o)) {
             Some(Object::Array(list)) => {
                 for (k, v) in list.iter().enumerate() {
-                    if let Some(v) = number(deref(doc, v)) {
+                    if let Some(v) = number(resolve(doc, v)) {
                         map.insert(first as u32 + k as u32, v);
                     }
                 }
                 i += 2;
             }
             Some(last) => {
-                let (Some(last), Some(v)) = (number(last), w.get(i + 2).and_then(|o| number(deref(doc, o)))) else {
+                let (Some(last), Some(v)) = (number(last), w.get(i + 2).and_then(|o| number(resolve(doc, o)))) else {
                     break;
                 };
                 // Bounded: a hostile file could declare a huge range.

@@ -1,4 +1,4 @@
-//! PDF transformation matrices `[a b c d e f]`.
+//! PDF transformation matrices `[a b c d e f]`, and the operand helpers they are read with.
 
 /// An affine transform as PDF writes it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -43,6 +43,14 @@ impl Matrix {
             *slot = number(op)?;
         }
         Some(Matrix(m))
+    }
+}
+
+/// Follows an indirect reference; any other object is returned as is.
+pub fn resolve<'a>(doc: &'a lopdf::Document, o: &'a lopdf::Object) -> &'a lopdf::Object {
+    match o {
+        lopdf::Object::Reference(id) => doc.get_object(*id).unwrap_or(o),
+        other => other,
     }
 }
 

@@ -6,7 +6,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use ht_reports::ExtractError;
 use ht_reports::upload::{FileKind, MAX_IMAGE_PIXELS};
-use lopdf::{Document, Object, Stream};
+use lopdf::xobject::PdfImage;
+use lopdf::{Document, Object};
 
 /// For each page number in `pages`, the largest image on it that can be handed to OCR.
 ///
@@ -31,38 +32,33 @@ fn inner(bytes: &[u8], wanted: &[u32]) -> Result<Vec<(u32, Vec<u8>, FileKind)>, 
             .filter(|i| (i.width as u64) * (i.height as u64) <= MAX_IMAGE_PIXELS)
             .max_by_key(|i| i.width * i.height);
         let Some(image) = best else { continue };
-        let Ok(stream) = doc.get_object(image.id).and_then(Object::as_stream) else { continue };
-        if let Some(encoded) = encode(stream, image.width as u32, image.height as u32) {
-            out.push((number, encoded.0, encoded.1));
+        if let Some((encoded, kind)) = encode(&doc, image) {
+            out.push((number, encoded, kind));
         }
     }
     Ok(out)
 }
 
-fn filters(stream: &Stream) -> Vec<Vec<u8>> {
-    match stream.dict.get(b"Filter") {
-        Ok(Object::Name(n)) => vec![n.clone()],
-        Ok(Object::Array(a)) => a.iter().filter_map(|o| o.as_name().ok().map(<[u8]>::to_vec)).collect(),
-        _ => vec![],
+/// The image as JPEG (a lone DCT filter) or PNG (8-bit gray or RGB, raw or Flate), using the
+/// metadata lopdf already parsed.
+fn encode(doc: &Document, image: &PdfImage) -> Option<(Vec<u8>, FileKind)> {
+    let filters = image.filters.as_deref().unwrap_or_default();
+    if filters == ["DCTDecode"] {
+        return Some((image.content.to_vec(), FileKind::Jpeg));
     }
-}
-
-fn encode(stream: &Stream, width: u32, height: u32) -> Option<(Vec<u8>, FileKind)> {
-    let f = filters(stream);
-    if f.last().is_some_and(|l| l == b"DCTDecode") && f.len() == 1 {
-        return Some((stream.content.clone(), FileKind::Jpeg));
-    }
-    if f.iter().all(|x| x == b"FlateDecode") {
-        let bpc = stream.dict.get(b"BitsPerComponent").ok().and_then(|o| o.as_i64().ok()).unwrap_or(8);
-        let space = stream.dict.get(b"ColorSpace").ok().and_then(|o| o.as_name().ok()).unwrap_or(b"DeviceRGB");
-        let raw = if f.is_empty() { stream.content.clone() } else { stream.decompressed_content().ok()? };
-        if bpc != 8 {
-            return None;
-        }
-        let image = match space {
-            b"DeviceGray" => image::DynamicImage::ImageLuma8(image::GrayImage::from_raw(width, height, raw)?),
-            b"DeviceRGB" => image::DynamicImage::ImageRgb8(image::RgbImage::from_raw(width, height, raw)?),
-            _ => return None,
+    if filters.iter().all(|f| f == "FlateDecode") && image.bits_per_component.unwrap_or(8) == 8 {
+        let raw = if filters.is_empty() {
+            image.content.to_vec()
+        } else {
+            doc.get_object(image.id).and_then(Object::as_stream).ok()?.decompressed_content().ok()?
+        };
+        let (width, height) = (u32::try_from(image.width).ok()?, u32::try_from(image.height).ok()?);
+        // Array colour spaces (ICCBased, CalRGB, …) are tried as RGB; `from_raw` refuses a
+        // buffer of the wrong size, so anything else is skipped rather than misread.
+        let image = match image.color_space.as_deref() {
+            Some("DeviceGray") => image::DynamicImage::ImageLuma8(image::GrayImage::from_raw(width, height, raw)?),
+            Some("DeviceCMYK") => return None,
+            _ => image::DynamicImage::ImageRgb8(image::RgbImage::from_raw(width, height, raw)?),
         };
         let mut png = Vec::new();
         image.write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png).ok()?;

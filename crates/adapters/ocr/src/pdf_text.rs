@@ -8,7 +8,7 @@ use lopdf::content::{Content, Operation};
 use lopdf::{Dictionary, Document, Object};
 
 use crate::fonts::Font;
-use crate::matrix::{Matrix, number};
+use crate::matrix::{Matrix, number, resolve};
 
 /// Largest decompressed content stream per page.
 const MAX_CONTENT_BYTES: usize = 32 * 1024 * 1024;
@@ -53,13 +53,6 @@ fn inherited<'a>(doc: &'a Document, page: &'a Dictionary, key: &[u8]) -> Option<
         current = doc.get_dictionary(parent).ok()?;
     }
     None
-}
-
-fn resolve<'a>(doc: &'a Document, o: &'a Object) -> &'a Object {
-    match o {
-        Object::Reference(id) => doc.get_object(*id).unwrap_or(o),
-        other => other,
-    }
 }
 
 fn read_page(doc: &Document, page_number: u32, id: lopdf::ObjectId) -> Result<Page, ExtractError> {
