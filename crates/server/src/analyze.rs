@@ -3,7 +3,9 @@
 use std::path::Path;
 
 use anyhow::{Context, bail};
-use ht_reports::reading::{Flag, LabRow, Sex, detect_age, detect_sex, rows_from_page};
+use ht_reports::reading::{
+    Flag, LabRow, Sex, detect_age, detect_sex, is_negative_result, is_positive_result, rows_from_page,
+};
 use ht_reports::upload::{FileKind, MAX_UPLOAD_BYTES};
 use serde_json::{Value, json};
 
@@ -101,9 +103,7 @@ fn normalise(name: &str) -> String {
 fn flag_of(row: &LabRow) -> Option<&'static str> {
     let range = row.range.as_ref();
     if let (Some(q), Some(r)) = (row.value.qualitative, range.and_then(|r| r.qualitative)) {
-        let positive = matches!(q, "Positive" | "Reactive" | "Present" | "Detected");
-        let normal_negative = matches!(r, "Negative" | "Non Reactive" | "Absent" | "Not Detected" | "Nil");
-        return (positive && normal_negative).then_some("positive");
+        return (is_positive_result(q) && is_negative_result(r)).then_some("positive");
     }
     match row.flag {
         Some(Flag::High) => return Some("high"),

@@ -4,6 +4,7 @@
 //! qualitative references (`Negative`).
 
 use super::number::parse_number;
+use super::value::{is_negative_result, qualitative_word};
 
 /// The sex printed on the report, used to pick a sex-specific range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,16 +50,6 @@ const NORMAL_TIERS: &[&str] = &[
 const NOT_NORMAL: &[&str] = &["near", "above", "borderline", "high", "low", "sub", "poor", "moderate"];
 const MALE: &[&str] = &["male", "males", "men", "m"];
 const FEMALE: &[&str] = &["female", "females", "women", "f"];
-const QUALITATIVE: &[(&str, &str)] = &[
-    ("non reactive", "Non Reactive"),
-    ("non-reactive", "Non Reactive"),
-    ("nonreactive", "Non Reactive"),
-    ("not detected", "Not Detected"),
-    ("negative", "Negative"),
-    ("absent", "Absent"),
-    ("nil", "Nil"),
-];
-
 fn normalise(text: &str) -> String {
     let mut s = text
         .replace(['\u{2013}', '\u{2014}', '\u{2012}', '\u{2212}'], "-")
@@ -117,7 +108,8 @@ fn interval(low: Option<f64>, high: Option<f64>, rest: &str) -> Option<RefRange>
 /// One range without labels or tiers.
 fn parse_simple(s: &str) -> Option<RefRange> {
     let s = s.trim().trim_start_matches(['(', '[']).trim_end_matches([')', ']']).trim();
-    if let Some(q) = QUALITATIVE.iter().find(|(w, _)| s == *w).map(|(_, c)| *c) {
+    // A qualitative reference is the "not found" result of a binary test.
+    if let Some(q) = qualitative_word(s).filter(|q| is_negative_result(q)) {
         return Some(RefRange { low: None, high: None, qualitative: Some(q), unit: None });
     }
     for prefix in ["<=", "<", "up to", "less than", "below"] {

@@ -75,6 +75,22 @@ const QUALITATIVE: &[(&str, &str)] = &[
     ("colorless", "Colorless"),
 ];
 
+/// The canonical qualitative word (`Non Reactive` for `NON-REACTIVE`), if `text` is one.
+pub fn qualitative_word(text: &str) -> Option<&'static str> {
+    let lower = text.trim().to_lowercase();
+    QUALITATIVE.iter().find(|(spelling, _)| lower == *spelling).map(|(_, canonical)| *canonical)
+}
+
+/// Whether a canonical qualitative word means "not found": the normal result of a binary test.
+pub fn is_negative_result(word: &str) -> bool {
+    matches!(word, "Negative" | "Non Reactive" | "Absent" | "Not Detected" | "Nil")
+}
+
+/// Whether a canonical qualitative word means "found".
+pub fn is_positive_result(word: &str) -> bool {
+    matches!(word, "Positive" | "Reactive" | "Present" | "Detected")
+}
+
 /// A count printed as a small range (`3-4` pus cells per field): a result, but not one number.
 fn is_range_valued(text: &str) -> bool {
     let Some((a, b)) = text.split_once('-') else { return false };
@@ -147,8 +163,7 @@ pub fn parse_value(cell: &str) -> Option<ResultValue> {
     if qualifier.is_none() && is_range_valued(&text) {
         return Some(ResultValue { text, number: None, qualifier: None, qualitative: None, flag });
     }
-    let lower = text.to_lowercase();
-    let qualitative = QUALITATIVE.iter().find(|(spelling, _)| lower == *spelling).map(|(_, canonical)| *canonical)?;
+    let qualitative = qualitative_word(&text)?;
     Some(ResultValue { text, number: None, qualifier: None, qualitative: Some(qualitative), flag })
 }
 
