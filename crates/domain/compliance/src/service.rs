@@ -121,6 +121,14 @@ impl ComplianceService {
         Ok(grant)
     }
 
+    /// The region stored with the user's consents, if any (no ledger read).
+    ///
+    /// # Errors
+    /// [`ComplianceError::Store`] when storage fails.
+    pub async fn region(&self, user: &UserId) -> Result<Option<Region>, ComplianceError> {
+        Ok(self.consents.stored_region(user).await?)
+    }
+
     /// Whether a consent is in force, and which.
     ///
     /// # Errors

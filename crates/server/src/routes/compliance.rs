@@ -26,7 +26,7 @@ async fn user_region(
     session: &Session,
 ) -> Result<Region, ApiError> {
     let stored = match crate::session::user_id(session) {
-        Some(user) => state.compliance.status(&user).await?.region,
+        Some(user) => state.compliance.region(&user).await?,
         None => None,
     };
     Ok(stored.unwrap_or_else(|| request_region(req, settings)))
