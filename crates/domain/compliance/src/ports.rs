@@ -108,6 +108,9 @@ pub struct AuditEntry {
     pub action: AuditAction,
     /// `success`, `refused` or `failed`.
     pub outcome: String,
+    /// What it concerned (a report id), when it concerned one thing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subject: Option<String>,
 }
 
 /// Audited actions.

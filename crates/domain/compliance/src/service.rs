@@ -68,7 +68,27 @@ impl ComplianceService {
     /// # Errors
     /// [`ComplianceError::Store`] when the audit log cannot be written.
     pub async fn audit(&self, user: &UserId, action: AuditAction, outcome: &str) -> Result<(), ComplianceError> {
-        let entry = AuditEntry { user: user.clone(), at: self.clock.now(), action, outcome: outcome.into() };
+        self.audit_subject(user, action, None, outcome).await
+    }
+
+    /// Appends an audit entry about one thing (a report).
+    ///
+    /// # Errors
+    /// [`ComplianceError::Store`] when storage fails.
+    pub async fn audit_subject(
+        &self,
+        user: &UserId,
+        action: AuditAction,
+        subject: Option<&str>,
+        outcome: &str,
+    ) -> Result<(), ComplianceError> {
+        let entry = AuditEntry {
+            user: user.clone(),
+            at: self.clock.now(),
+            action,
+            outcome: outcome.into(),
+            subject: subject.map(str::to_string),
+        };
         Ok(self.audit.append(&entry).await?)
     }
 

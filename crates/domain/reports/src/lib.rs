@@ -1,6 +1,8 @@
 //! Lab reports: what an upload may be, the report model and the storage port.
 
+pub mod catalog;
 mod document;
+pub mod intake;
 mod model;
 mod ports;
 pub mod reading;
@@ -9,7 +11,15 @@ pub mod upload;
 #[cfg(any(test, feature = "mocks"))]
 pub use document::MockTextExtractor;
 pub use document::{BBox, Document, ExtractError, Page, TextExtractor, TextSource, Word};
-pub use model::{Dashboard, DashboardStats, FollowUpExport, ReportExport, ReportStatus, ReportSummary, ResultExport};
+pub use intake::{UploadError, UploadService};
+pub use model::{
+    AbnormalResult, Advice, Dashboard, DashboardStats, DietPreference, FollowUp, FollowUpExport, NewReport,
+    PlannedFollowUp, Recommendation, ReportDetails, ReportExport, ReportSource, ReportStatus, ReportSummary,
+    ResultExport, StoredFile, StoredResult,
+};
+pub use ports::{
+    ConsentGate, CreateReportError, FileStore, FileStoreError, GateError, Job, JobKind, JobQueue, ProcessingStore,
+    ReportRepository, ReportStoreError,
+};
 #[cfg(any(test, feature = "mocks"))]
-pub use ports::MockReportRepository;
-pub use ports::{ReportRepository, ReportStoreError};
+pub use ports::{MockConsentGate, MockFileStore, MockJobQueue, MockProcessingStore, MockReportRepository};

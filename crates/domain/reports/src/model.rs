@@ -120,3 +120,202 @@ pub struct ReportExport {
     /// Its follow-ups.
     pub follow_ups: Vec<FollowUpExport>,
 }
+
+/// What a person eats, for diet advice (SPEC §3 `dietPreference`, default non-vegetarian).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DietPreference {
+    /// Vegetarian: no meat, fish or egg.
+    Veg,
+    /// Non-vegetarian.
+    #[default]
+    Nonveg,
+}
+
+impl DietPreference {
+    /// The stored and serialised name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DietPreference::Veg => "veg",
+            DietPreference::Nonveg => "nonveg",
+        }
+    }
+
+    /// Reads a submitted value; anything but `veg` means the default, non-vegetarian.
+    pub fn parse_or_default(s: &str) -> Self {
+        if s.trim().eq_ignore_ascii_case("veg") { DietPreference::Veg } else { DietPreference::Nonveg }
+    }
+}
+
+/// One result as stored after reading and interpretation.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredResult {
+    /// Test name as printed.
+    pub test_name: String,
+    /// The catalog's key for the test, when known.
+    pub canonical: Option<String>,
+    /// Value as printed.
+    pub value_text: String,
+    /// Parsed value.
+    pub value: Option<f64>,
+    /// Unit as printed.
+    pub unit: Option<String>,
+    /// Lower reference bound.
+    pub reference_low: Option<f64>,
+    /// Upper reference bound.
+    pub reference_high: Option<f64>,
+    /// Reference as printed.
+    pub reference_text: Option<String>,
+    /// `high`, `low`, `positive` or none.
+    pub flag: Option<String>,
+    /// `mild`, `moderate`, `severe` or none.
+    pub severity: Option<String>,
+    /// 1-based page.
+    pub page: Option<u32>,
+}
+
+/// A recommendation (SPEC §3), as stored and served.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Recommendation {
+    /// Stable id within the report.
+    pub id: String,
+    /// Headline.
+    pub title: String,
+    /// What to do and why.
+    pub description: String,
+    /// `supplement`, `lifestyle`, `diet`, `exercise` or `consult`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// For how long, e.g. "3 months".
+    pub duration: String,
+    /// Icon name for the card.
+    pub icon: String,
+    /// The test (or tests) it answers.
+    pub test_name: String,
+    /// The Pro journey; only ever served to Pro users.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pro_journey: Option<serde_json::Value>,
+}
+
+/// A follow-up test (SPEC §3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FollowUp {
+    /// Id.
+    pub id: String,
+    /// Which test to repeat.
+    pub test_name: String,
+    /// When (ISO date).
+    pub due_date: chrono::NaiveDate,
+    /// `pending` or `completed`.
+    pub status: String,
+}
+
+/// An abnormal result (SPEC §3), with its severity.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AbnormalResult {
+    /// Id.
+    pub id: String,
+    /// Test name as printed.
+    pub test_name: String,
+    /// The catalog's key, when known (the UI draws custom scales by it).
+    pub canonical: Option<String>,
+    /// Value as printed (numbers and qualitative results alike).
+    pub value: String,
+    /// Unit as printed.
+    pub unit: Option<String>,
+    /// Lower reference bound.
+    pub reference_range_min: Option<f64>,
+    /// Upper reference bound.
+    pub reference_range_max: Option<f64>,
+    /// `high`, `low` or `positive`.
+    pub abnormal_type: String,
+    /// `mild`, `moderate` or `severe`.
+    pub severity: Option<String>,
+    /// When the sample was taken, else when the report was uploaded (ISO date).
+    pub test_date: chrono::NaiveDate,
+}
+
+/// Advice derived from a report's results.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Advice {
+    /// Recommendations, merged across results, most severe first.
+    pub recommendations: Vec<Recommendation>,
+    /// Follow-up tests (test name and days from the report to the retest).
+    pub follow_ups: Vec<PlannedFollowUp>,
+}
+
+/// A follow-up test to schedule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlannedFollowUp {
+    /// Which test to repeat.
+    pub test_name: String,
+    /// Days after the report.
+    pub after_days: u32,
+}
+
+/// `GET /api/reports/{id}/details` without the plan-specific parts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportDetails {
+    /// Processing state.
+    pub status: ReportStatus,
+    /// Results outside their range, or positive.
+    pub abnormal_results: Vec<AbnormalResult>,
+    /// Recommendations, in order.
+    pub recommendations: Vec<Recommendation>,
+    /// Follow-up tests.
+    pub follow_ups: Vec<FollowUp>,
+}
+
+/// Where an accepted upload's bytes live.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredFile {
+    /// The file store's key (server-generated).
+    pub storage_key: String,
+    /// The name it was uploaded with.
+    pub file_name: String,
+    /// MIME type, from sniffing.
+    pub content_type: String,
+}
+
+/// A report the upload service accepted, to be stored with its processing job.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewReport {
+    /// Its id.
+    pub id: ReportId,
+    /// Its owner.
+    pub user: ht_kernel::UserId,
+    /// The name it was uploaded with.
+    pub file_name: String,
+    /// SHA-256 of the bytes, hex.
+    pub sha256: String,
+    /// The file store's key.
+    pub storage_key: String,
+    /// MIME type, from sniffing.
+    pub content_type: String,
+    /// When accepted.
+    pub uploaded_at: DateTime<Utc>,
+    /// The diet the advice should follow.
+    pub diet: DietPreference,
+}
+
+/// What a worker needs to read a report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportSource {
+    /// The owner.
+    pub user: ht_kernel::UserId,
+    /// Whether the owner is on Pro (journeys are made only then).
+    pub is_pro: bool,
+    /// Where the bytes are.
+    pub file: StoredFile,
+    /// The diet the advice should follow.
+    pub diet: DietPreference,
+    /// When it was uploaded.
+    pub uploaded_at: DateTime<Utc>,
+}

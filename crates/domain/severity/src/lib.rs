@@ -60,7 +60,7 @@ mod tests {
         // (35/100 = 0.35); the LDL scale says moderate (130-160).
         let r = Reading { value: Some(135.0), low: Some(0.0), high: Some(100.0), flag: Some(Flag::High) };
         assert_eq!(assess(&r), Some(Severity::Severe));
-        assert_eq!(severity(Some("ldl_cholesterol"), &r), Some(Severity::Moderate));
+        assert_eq!(severity(Some("ldl"), &r), Some(Severity::Moderate));
         assert_eq!(severity(Some("unknown_test"), &r), Some(Severity::Severe));
         assert_eq!(severity(None, &r), Some(Severity::Severe));
     }

@@ -54,7 +54,7 @@ const DIVERGING_MODERATE_UP_TO: f64 = 0.67;
 
 const SCALES: &[Scale] = &[
     Scale {
-        key: "ldl_cholesterol",
+        key: "ldl",
         unit: "mg/dL",
         domain: (40.0, 220.0),
         kind: Kind::Monotone { thresholds: [100.0, 130.0, 160.0], higher_worse: true },
@@ -167,11 +167,11 @@ mod tests {
     fn monotone_scales_table() {
         use Severity::*;
         for (key, v, want) in [
-            ("ldl_cholesterol", 99.0, None),
-            ("ldl_cholesterol", 100.0, Some(Mild)),
-            ("ldl_cholesterol", 129.9, Some(Mild)),
-            ("ldl_cholesterol", 130.0, Some(Moderate)),
-            ("ldl_cholesterol", 160.0, Some(Severe)),
+            ("ldl", 99.0, None),
+            ("ldl", 100.0, Some(Mild)),
+            ("ldl", 129.9, Some(Mild)),
+            ("ldl", 130.0, Some(Moderate)),
+            ("ldl", 160.0, Some(Severe)),
             ("hba1c", 5.6, None),
             ("hba1c", 5.7, Some(Mild)),
             ("hba1c", 6.5, Some(Moderate)),

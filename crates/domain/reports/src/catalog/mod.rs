@@ -1,0 +1,294 @@
+//! The biomarker catalog: canonical names, aliases, LOINC codes, units with conversion factors,
+//! and plausible ranges. The data lives in `biomarkers.psv` (versioned in its header).
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+/// One test the catalog knows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Biomarker {
+    /// Stable key, e.g. `haemoglobin`.
+    pub key: String,
+    /// Display name.
+    pub name: String,
+    /// Panel it belongs to.
+    pub panel: String,
+    /// LOINC code, when one applies.
+    pub loinc: Option<String>,
+    /// Canonical unit (empty for ratios and qualitative tests).
+    pub unit: String,
+    /// Physiologically plausible range in the canonical unit; qualitative tests have none.
+    pub plausible: Option<(f64, f64)>,
+    /// Other units and the factor that converts them to the canonical unit.
+    pub conversions: Vec<(String, f64)>,
+}
+
+/// The catalog's version (the data file's first line).
+pub fn version() -> &'static str {
+    CATALOG.version.as_str()
+}
+
+/// Every biomarker, in file order.
+pub fn all() -> &'static [Biomarker] {
+    &CATALOG.entries
+}
+
+/// The biomarker with this key.
+pub fn by_key(key: &str) -> Option<&'static Biomarker> {
+    CATALOG.entries.iter().find(|b| b.key == key)
+}
+
+/// The biomarker a printed test name refers to, if the catalog knows it.
+///
+/// Tries the whole name, then the name without a parenthesised part, then the parenthesised part
+/// alone, then the name without qualifiers such as "serum" or a method in brackets.
+pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
+    let index = &CATALOG.by_alias;
+    let find = |s: &str| index.get(&normalise(s)).map(|&i| &CATALOG.entries[i]);
+    if let Some(b) = find(printed) {
+        return Some(b);
+    }
+    let (outside, inside) = split_parenthesised(printed);
+    if let Some(b) = find(&outside) {
+        return Some(b);
+    }
+    for part in &inside {
+        if let Some(b) = find(part) {
+            return Some(b);
+        }
+    }
+    let outside = normalise(&outside);
+    let stripped = outside.split(' ').filter(|w| !QUALIFIERS.contains(w)).collect::<Vec<_>>().join(" ");
+    if stripped.is_empty() { None } else { index.get(&stripped).map(|&i| &CATALOG.entries[i]) }
+}
+
+/// Words that qualify a test name without changing which test it is.
+const QUALIFIERS: &[&str] = &[
+    "serum",
+    "plasma",
+    "s",
+    "level",
+    "levels",
+    "test",
+    "edta",
+    "whole",
+    "by",
+    "method",
+    "calculated",
+    "calc",
+    "measured",
+    "quantitative",
+    "automated",
+    "count",
+];
+
+impl Biomarker {
+    /// The value in the canonical unit, when the printed unit is the canonical one (or absent)
+    /// or one the catalog can convert.
+    pub fn to_canonical(&self, value: f64, unit: Option<&str>) -> Option<f64> {
+        let unit = unit.map(normalise_unit).unwrap_or_default();
+        if unit.is_empty() || unit == normalise_unit(&self.unit) {
+            return Some(value);
+        }
+        self.conversions.iter().find(|(u, _)| normalise_unit(u) == unit).map(|(_, f)| value * f)
+    }
+
+    /// Why a value cannot be right for this test, if it is outside the plausible range.
+    pub fn implausible(&self, value: f64, unit: Option<&str>) -> Option<String> {
+        let (lo, hi) = self.plausible?;
+        let v = self.to_canonical(value, unit)?;
+        (v < lo || v > hi).then(|| {
+            format!(
+                "{} of {v} {} is outside what is physiologically possible ({lo}–{hi}); check the report",
+                self.name, self.unit
+            )
+        })
+    }
+}
+
+/// Lower case, letters and digits only, single spaces; dots vanish so "R.B.C." reads "rbc".
+pub fn normalise(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars().flat_map(char::to_lowercase) {
+        if c == '.' {
+            continue;
+        }
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with(' ') && !out.is_empty() {
+            out.push(' ');
+        }
+    }
+    out.trim_end().to_string()
+}
+
+/// Units compare without case, spaces or the micro-sign spelling.
+pub fn normalise_unit(u: &str) -> String {
+    u.trim()
+        .to_lowercase()
+        .replace(['µ', 'μ'], "u")
+        .replace("mcg", "ug")
+        .replace("cu mm", "cumm")
+        .replace("mm3", "cumm")
+        .replace("/ ", "/")
+        .replace(' ', "")
+}
+
+fn split_parenthesised(s: &str) -> (String, Vec<String>) {
+    let mut outside = String::new();
+    let mut inside = Vec::new();
+    let mut depth = 0usize;
+    let mut current = String::new();
+    for c in s.chars() {
+        match c {
+            '(' | '[' => {
+                depth += 1;
+                if depth == 1 {
+                    current.clear();
+                    continue;
+                }
+            }
+            ')' | ']' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    inside.push(current.clone());
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        if depth == 0 { outside.push(c) } else { current.push(c) }
+    }
+    (outside, inside)
+}
+
+struct Catalog {
+    version: String,
+    entries: Vec<Biomarker>,
+    by_alias: HashMap<String, usize>,
+}
+
+static CATALOG: LazyLock<Catalog> = LazyLock::new(|| parse(include_str!("biomarkers.psv")));
+
+fn parse(text: &str) -> Catalog {
+    let version = text
+        .lines()
+        .next()
+        .and_then(|l| l.rsplit_once("version "))
+        .map(|(_, v)| v.trim().to_string())
+        .unwrap_or_default();
+    let mut entries = Vec::new();
+    let mut by_alias = HashMap::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('|').collect();
+        let field = |i: usize| f.get(i).copied().unwrap_or("").trim();
+        let plausible = field(5).split_once('-').and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+        let conversions = field(7)
+            .split(';')
+            .filter_map(|c| c.rsplit_once('*'))
+            .filter_map(|(u, x)| Some((u.trim().to_string(), x.trim().parse().ok()?)))
+            .collect();
+        let index = entries.len();
+        for alias in field(6).split(';').chain([field(1), field(0)]) {
+            let key = normalise(alias);
+            if !key.is_empty() {
+                by_alias.entry(key).or_insert(index);
+            }
+        }
+        entries.push(Biomarker {
+            key: field(0).to_string(),
+            name: field(1).to_string(),
+            panel: field(2).to_string(),
+            loinc: Some(field(3).to_string()).filter(|s| !s.is_empty()),
+            unit: field(4).to_string(),
+            plausible,
+            conversions,
+        });
+    }
+    Catalog { version, entries, by_alias }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(name: &str) -> Option<&'static str> {
+        lookup(name).map(|b| b.key.as_str())
+    }
+
+    #[test]
+    fn the_catalog_is_large_and_consistent() {
+        assert!(all().len() >= 150, "{} entries", all().len());
+        assert!(version().starts_with("2026-"));
+        let mut keys: Vec<&str> = all().iter().map(|b| b.key.as_str()).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), all().len(), "keys are unique");
+        for b in all() {
+            assert!(!b.name.is_empty() && !b.panel.is_empty(), "{b:?}");
+            if let Some(l) = &b.loinc {
+                let (num, check) = l.split_once('-').unwrap_or(("", ""));
+                assert!(num.parse::<u32>().is_ok() && check.len() == 1, "LOINC {l} of {}", b.key);
+                assert_eq!(loinc_check_digit(num), check.parse::<u32>().ok(), "LOINC check digit of {l} ({})", b.key);
+            }
+            if let Some((lo, hi)) = b.plausible {
+                assert!(lo < hi, "{}", b.key);
+            }
+        }
+    }
+
+    /// LOINC codes end in a mod-10 check digit (the Luhn variant LOINC documents).
+    fn loinc_check_digit(num: &str) -> Option<u32> {
+        let digits: Vec<u32> = num.chars().map(|c| c.to_digit(10)).collect::<Option<_>>()?;
+        let mut sum = 0;
+        for (i, d) in digits.iter().rev().enumerate() {
+            let v = if i % 2 == 0 { d * 2 } else { *d };
+            sum += v / 10 + v % 10;
+        }
+        Some((10 - sum % 10) % 10)
+    }
+
+    #[test]
+    fn indian_and_us_spellings_meet() {
+        assert_eq!(key("SGPT"), Some("alt"));
+        assert_eq!(key("ALT (SGPT)"), Some("alt"));
+        assert_eq!(key("Alanine Aminotransferase (ALT)"), Some("alt"));
+        assert_eq!(key("Hb"), Some("haemoglobin"));
+        assert_eq!(key("HAEMOGLOBIN"), Some("haemoglobin"));
+        assert_eq!(key("Hemoglobin"), Some("haemoglobin"));
+        assert_eq!(key("Total Leucocyte Count (TLC)"), Some("wbc_count"));
+        assert_eq!(key("Glucose - Fasting"), Some("glucose_fasting"));
+        assert_eq!(key("S. Creatinine"), Some("creatinine"));
+        assert_eq!(key("R.B.C. Count"), Some("rbc_count"));
+        assert_eq!(key("Transferin Saturation"), Some("transferrin_saturation"));
+        assert_eq!(key("Vitamin D (25-OH)"), Some("vitamin_d"));
+        assert_eq!(key("Serum Ferritin"), Some("ferritin"));
+        assert_eq!(key("LDL Cholesterol - Direct"), Some("ldl"));
+        assert_eq!(key("Apolipoprotein B (Apo B) (Immunoturbidimetry)"), Some("apob"));
+        assert_eq!(key("Quantum flux"), None);
+    }
+
+    #[test]
+    fn units_convert_to_the_canonical_unit() {
+        let glucose = by_key("glucose_fasting").unwrap();
+        assert!((glucose.to_canonical(5.5, Some("mmol/L")).unwrap() - 99.09).abs() < 0.01);
+        assert_eq!(glucose.to_canonical(99.0, Some("mg/dL")), Some(99.0));
+        assert_eq!(glucose.to_canonical(99.0, Some("MG/DL")), Some(99.0));
+        assert_eq!(glucose.to_canonical(99.0, Some("furlongs")), None);
+        let hb = by_key("haemoglobin").unwrap();
+        assert_eq!(hb.to_canonical(135.0, Some("g/L")), Some(13.5));
+        let b12 = by_key("vitamin_b12").unwrap();
+        assert!((b12.to_canonical(300.0, Some("pmol/L")).unwrap() - 406.5).abs() < 0.1);
+        let creat = by_key("creatinine").unwrap();
+        assert!((creat.to_canonical(88.4, Some("µmol/L")).unwrap() - 1.0).abs() < 0.001);
+    }
+
+    #[test]
+    fn implausible_values_are_caught_in_any_unit() {
+        let hb = by_key("haemoglobin").unwrap();
+        assert!(hb.implausible(125.0, Some("g/dL")).is_some(), "125 g/dL haemoglobin is a misreading");
+        assert!(hb.implausible(125.0, Some("g/L")).is_none(), "125 g/L is 12.5 g/dL");
+        assert!(hb.implausible(12.5, Some("g/dL")).is_none());
+        assert!(hb.implausible(12.5, Some("unknown unit")).is_none(), "no judgement without a unit we know");
+    }
+}
