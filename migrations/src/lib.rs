@@ -5,6 +5,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261122_000001_identity;
 mod m20261122_000002_reports;
 mod m20261122_000003_compliance;
+mod m20261122_000004_processing;
 
 /// Every migration, oldest first.
 pub struct Migrator;
@@ -16,6 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000001_identity::Migration),
             Box::new(m20261122_000002_reports::Migration),
             Box::new(m20261122_000003_compliance::Migration),
+            Box::new(m20261122_000004_processing::Migration),
         ]
     }
 }

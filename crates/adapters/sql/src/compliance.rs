@@ -200,6 +200,7 @@ impl AuditLog for SqlAuditLog {
             at: Set(e.at),
             action: Set(e.action.as_str().into()),
             outcome: Set(e.outcome.clone()),
+            subject: Set(e.subject.clone()),
             ..Default::default()
         }
         .insert(&self.db)
@@ -223,6 +224,7 @@ impl AuditLog for SqlAuditLog {
                     action: AuditAction::parse(&m.action)
                         .ok_or_else(|| err(format!("unknown action {:?}", m.action)))?,
                     outcome: m.outcome,
+                    subject: m.subject,
                 })
             })
             .collect()

@@ -6,6 +6,7 @@ mod compliance;
 mod db;
 mod entities;
 mod login_states;
+mod processing;
 mod reports;
 mod sessions;
 #[cfg(feature = "test-support")]
@@ -15,6 +16,7 @@ mod users;
 pub use compliance::{SqlAuditLog, SqlConsentRepository};
 pub use db::{Backend, connect, migrate};
 pub use login_states::SqlLoginStateRepository;
+pub use processing::{SqlJobQueue, SqlProcessingStore};
 pub use reports::SqlReportRepository;
 pub use sea_orm::DatabaseConnection;
 pub use sessions::SqlSessionRepository;

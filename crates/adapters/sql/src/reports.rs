@@ -3,16 +3,19 @@
 use async_trait::async_trait;
 use ht_kernel::{ReportId, UserId};
 use ht_reports::{
-    Dashboard, DashboardStats, FollowUpExport, ReportExport, ReportRepository, ReportStatus, ReportStoreError,
-    ReportSummary, ResultExport,
+    AbnormalResult, CreateReportError, Dashboard, DashboardStats, DietPreference, FollowUp, FollowUpExport, NewReport,
+    Recommendation, ReportDetails, ReportExport, ReportRepository, ReportStatus, ReportStoreError, ReportSummary,
+    ResultExport, StoredFile,
 };
 use sea_orm::{
-    DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    ActiveValue::Set,
+    Condition, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, SqlErr, TransactionTrait,
     prelude::*,
+    sea_query::ExprTrait,
     sea_query::{Query, SelectStatement},
 };
 
-use crate::entities::{follow_ups, lab_results, reports};
+use crate::entities::{follow_ups, jobs, lab_results, recommendations, reports, users};
 use crate::store_err;
 
 /// Reports in SQL.
@@ -28,8 +31,68 @@ impl SqlReportRepository {
     }
 }
 
-fn err(e: DbErr) -> ReportStoreError {
+pub(crate) fn err(e: DbErr) -> ReportStoreError {
     ReportStoreError(store_err(e))
+}
+
+/// The user's report `id`, if it is theirs.
+async fn owned(
+    db: &impl ConnectionTrait,
+    user: &UserId,
+    id: &ReportId,
+) -> Result<Option<reports::Model>, ReportStoreError> {
+    reports::Entity::find_by_id(id.as_str())
+        .filter(reports::Column::UserId.eq(user.as_str()))
+        .one(db)
+        .await
+        .map_err(err)
+}
+
+pub(crate) fn stored_file(m: &reports::Model) -> Option<StoredFile> {
+    Some(StoredFile {
+        storage_key: m.storage_key.clone()?,
+        file_name: m.file_name.clone(),
+        content_type: m.content_type.clone().unwrap_or_else(|| "application/octet-stream".into()),
+    })
+}
+
+pub(crate) fn to_follow_up(f: follow_ups::Model) -> FollowUp {
+    FollowUp { id: f.id, test_name: f.test_name, due_date: f.due_date, status: f.status }
+}
+
+pub(crate) fn to_recommendation(r: recommendations::Model) -> Recommendation {
+    Recommendation {
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        kind: r.kind,
+        duration: r.duration,
+        icon: r.icon,
+        test_name: r.test_name,
+        pro_journey: r.pro_journey.and_then(|j| serde_json::from_str(&j).ok()),
+    }
+}
+
+/// A queued job row.
+pub(crate) fn job_row(
+    kind: &str,
+    user: &UserId,
+    report: Option<&ReportId>,
+    payload: &str,
+    now: DateTimeUtc,
+) -> jobs::ActiveModel {
+    jobs::ActiveModel {
+        id: Set(ReportId::random().to_string()),
+        kind: Set(kind.into()),
+        user_id: Set(user.to_string()),
+        report_id: Set(report.map(ToString::to_string)),
+        payload: Set(payload.into()),
+        attempts: Set(0),
+        run_after: Set(now),
+        locked_until: Set(None),
+        last_error: Set(None),
+        created_at: Set(now),
+    }
 }
 
 /// `SELECT id FROM reports WHERE user_id = ?`: scopes child tables to one user.
@@ -130,5 +193,144 @@ impl ReportRepository for SqlReportRepository {
                 })
             })
             .collect()
+    }
+
+    async fn create(&self, r: &NewReport, free_limit: u32) -> Result<(), CreateReportError> {
+        let txn = self.db.begin().await.map_err(err)?;
+        // The insert comes first: the unique (user, sha256) index makes a concurrent twin wait
+        // and then fail, and a write first keeps SQLite from upgrading a read lock.
+        let inserted = reports::ActiveModel {
+            id: Set(r.id.to_string()),
+            user_id: Set(r.user.to_string()),
+            file_name: Set(r.file_name.clone()),
+            uploaded_at: Set(r.uploaded_at),
+            status: Set(ReportStatus::Processing.as_str().into()),
+            extracted_text: Set(None),
+            sha256: Set(Some(r.sha256.clone())),
+            storage_key: Set(Some(r.storage_key.clone())),
+            content_type: Set(Some(r.content_type.clone())),
+            diet_preference: Set(Some(r.diet.as_str().into())),
+        }
+        .insert(&txn)
+        .await;
+        if let Err(e) = inserted {
+            return Err(match e.sql_err() {
+                Some(SqlErr::UniqueConstraintViolation(_)) => CreateReportError::Duplicate,
+                _ => CreateReportError::Store(err(e)),
+            });
+        }
+        // Counted only if Pro or still under the allowance; the row lock orders concurrent uploads.
+        let counted = users::Entity::update_many()
+            .col_expr(users::Column::UploadsUsed, Expr::col(users::Column::UploadsUsed).add(1))
+            .filter(users::Column::Id.eq(r.user.as_str()))
+            .filter(
+                Condition::any()
+                    .add(users::Column::IsPro.eq(true))
+                    .add(users::Column::UploadsUsed.lt(i64::from(free_limit))),
+            )
+            .exec(&txn)
+            .await
+            .map_err(err)?;
+        if counted.rows_affected != 1 {
+            txn.rollback().await.map_err(err)?;
+            return Err(CreateReportError::LimitReached);
+        }
+        job_row("analyze", &r.user, Some(&r.id), "", r.uploaded_at).insert(&txn).await.map_err(err)?;
+        txn.commit().await.map_err(err)?;
+        Ok(())
+    }
+
+    async fn status(&self, user: &UserId, id: &ReportId) -> Result<Option<ReportStatus>, ReportStoreError> {
+        Ok(owned(&self.db, user, id).await?.and_then(|m| ReportStatus::parse(&m.status)))
+    }
+
+    async fn stored_file(&self, user: &UserId, id: &ReportId) -> Result<Option<StoredFile>, ReportStoreError> {
+        Ok(owned(&self.db, user, id).await?.as_ref().and_then(stored_file))
+    }
+
+    async fn details(&self, user: &UserId, id: &ReportId) -> Result<Option<ReportDetails>, ReportStoreError> {
+        let Some(report) = owned(&self.db, user, id).await? else { return Ok(None) };
+        let test_date = report.uploaded_at.date_naive();
+        let abnormal = lab_results::Entity::find()
+            .filter(lab_results::Column::ReportId.eq(id.as_str()))
+            .filter(lab_results::Column::Flag.is_not_null())
+            .order_by_asc(lab_results::Column::Position)
+            .all(&self.db)
+            .await
+            .map_err(err)?;
+        let recs = recommendations::Entity::find()
+            .filter(recommendations::Column::ReportId.eq(id.as_str()))
+            .order_by_asc(recommendations::Column::Position)
+            .all(&self.db)
+            .await
+            .map_err(err)?;
+        let follow_ups = follow_ups::Entity::find()
+            .filter(follow_ups::Column::ReportId.eq(id.as_str()))
+            .order_by_asc(follow_ups::Column::DueDate)
+            .order_by_asc(follow_ups::Column::TestName)
+            .all(&self.db)
+            .await
+            .map_err(err)?;
+        Ok(Some(ReportDetails {
+            status: ReportStatus::parse(&report.status).unwrap_or(ReportStatus::Processing),
+            abnormal_results: abnormal
+                .into_iter()
+                .map(|x| AbnormalResult {
+                    id: x.id,
+                    test_name: x.test_name,
+                    canonical: x.canonical,
+                    value: x.value_text,
+                    unit: x.unit,
+                    reference_range_min: x.reference_low,
+                    reference_range_max: x.reference_high,
+                    abnormal_type: x.flag.unwrap_or_default(),
+                    severity: x.severity,
+                    test_date,
+                })
+                .collect(),
+            recommendations: recs.into_iter().map(to_recommendation).collect(),
+            follow_ups: follow_ups.into_iter().map(to_follow_up).collect(),
+        }))
+    }
+
+    async fn follow_ups(&self, user: &UserId, id: &ReportId) -> Result<Option<Vec<FollowUp>>, ReportStoreError> {
+        if owned(&self.db, user, id).await?.is_none() {
+            return Ok(None);
+        }
+        let rows = follow_ups::Entity::find()
+            .filter(follow_ups::Column::ReportId.eq(id.as_str()))
+            .order_by_asc(follow_ups::Column::DueDate)
+            .order_by_asc(follow_ups::Column::TestName)
+            .all(&self.db)
+            .await
+            .map_err(err)?;
+        Ok(Some(rows.into_iter().map(to_follow_up).collect()))
+    }
+
+    async fn delete(&self, user: &UserId, id: &ReportId) -> Result<Option<StoredFile>, ReportStoreError> {
+        let txn = self.db.begin().await.map_err(err)?;
+        let Some(report) = owned(&txn, user, id).await? else { return Ok(None) };
+        // Results, recommendations, follow-ups and queued jobs go with it (ON DELETE CASCADE).
+        reports::Entity::delete_by_id(id.as_str()).exec(&txn).await.map_err(err)?;
+        txn.commit().await.map_err(err)?;
+        Ok(Some(stored_file(&report).unwrap_or(StoredFile {
+            storage_key: String::new(),
+            file_name: report.file_name,
+            content_type: String::new(),
+        })))
+    }
+
+    async fn queue_reprocess(&self, user: &UserId, diet: DietPreference) -> Result<(), ReportStoreError> {
+        let txn = self.db.begin().await.map_err(err)?;
+        // A newer request replaces one that has not started.
+        jobs::Entity::delete_many()
+            .filter(jobs::Column::UserId.eq(user.as_str()))
+            .filter(jobs::Column::Kind.eq("reprocess"))
+            .filter(jobs::Column::LockedUntil.is_null())
+            .exec(&txn)
+            .await
+            .map_err(err)?;
+        job_row("reprocess", user, None, diet.as_str(), chrono::Utc::now()).insert(&txn).await.map_err(err)?;
+        txn.commit().await.map_err(err)
     }
 }

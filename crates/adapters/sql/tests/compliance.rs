@@ -104,7 +104,9 @@ async fn the_audit_log_lists_a_users_entries_newest_first() {
         let b = user(&db, "b@example.in").await;
         let t = Utc::now().trunc_subsecs(6);
         for (who, action) in [(&a, AuditAction::SignIn), (&b, AuditAction::SignIn), (&a, AuditAction::Export)] {
-            log.append(&AuditEntry { user: who.clone(), at: t, action, outcome: "success".into() }).await.unwrap();
+            log.append(&AuditEntry { user: who.clone(), at: t, action, outcome: "success".into(), subject: None })
+                .await
+                .unwrap();
         }
         let entries = log.for_user(&a).await.unwrap();
         assert_eq!(

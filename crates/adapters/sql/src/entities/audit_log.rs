@@ -9,6 +9,7 @@ pub struct Model {
     pub at: DateTimeUtc,
     pub action: String,
     pub outcome: String,
+    pub subject: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -14,6 +14,10 @@ pub struct Model {
     pub reference_high: Option<f64>,
     pub flag: Option<String>,
     pub severity: Option<String>,
+    pub canonical: Option<String>,
+    pub reference_text: Option<String>,
+    pub page: Option<i32>,
+    pub position: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

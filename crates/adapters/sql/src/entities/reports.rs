@@ -10,6 +10,10 @@ pub struct Model {
     pub uploaded_at: DateTimeUtc,
     pub status: String,
     pub extracted_text: Option<String>,
+    pub sha256: Option<String>,
+    pub storage_key: Option<String>,
+    pub content_type: Option<String>,
+    pub diet_preference: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
