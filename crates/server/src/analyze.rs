@@ -1,18 +1,40 @@
-//! `healthtracker analyze FILE`: the reading pipeline offline (no database, no network).
+//! The reading pipeline: bytes → pages of words → result rows → catalog, flags, severity and
+//! advice. `healthtracker analyze FILE` runs it offline; the workers run it on uploads.
 
 use std::path::Path;
 
 use anyhow::{Context, bail};
+use ht_ocr::tesseract::OcrEngine;
+use ht_recommendations::{Interpretation, Profile};
+use ht_reports::catalog::{self, Biomarker};
 use ht_reports::reading::{
     Flag, LabRow, Sex, detect_age, detect_sex, is_negative_result, is_positive_result, rows_from_page,
 };
 use ht_reports::upload::{FileKind, MAX_UPLOAD_BYTES};
+use ht_reports::{DietPreference, ExtractError, Page, StoredResult};
+use ht_severity::{Reading, Severity};
 use serde_json::{Value, json};
 
 /// Largest number of pages read from one report.
 pub const MAX_PAGES: usize = 100;
 
-/// What `analyze` found in a file.
+/// One result row with what the catalog and the rules add to it.
+pub struct Row {
+    /// The row as read.
+    pub row: LabRow,
+    /// The catalog entry the name refers to.
+    pub biomarker: Option<&'static Biomarker>,
+    /// `high`, `low`, `positive` or none.
+    pub flag: Option<&'static str>,
+    /// How far from normal, for abnormal rows.
+    pub severity: Option<Severity>,
+    /// Why a person should check this row against the paper, if they should.
+    pub needs_review: Option<String>,
+    /// How sure the reading is, 0–1.
+    pub confidence: f64,
+}
+
+/// What the pipeline found in a file.
 pub struct Analysis {
     /// The file as given.
     pub file: String,
@@ -23,36 +45,84 @@ pub struct Analysis {
     /// Printed age, if any.
     pub age: Option<u32>,
     /// Result rows, in page order, each once.
-    pub rows: Vec<LabRow>,
-    /// `text` or `ocr`.
+    pub rows: Vec<Row>,
+    /// `text`, `ocr` or `mixed`.
     pub source: &'static str,
 }
 
-/// Reads `path` and extracts its result rows.
+/// Reads reports; holds one OCR engine, created on first use and reused for every page.
+#[derive(Default)]
+pub struct Reader {
+    engine: Option<OcrEngine>,
+}
+
+impl Reader {
+    /// A reader without an engine yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn engine(&mut self) -> Result<&mut OcrEngine, ExtractError> {
+        if self.engine.is_none() {
+            self.engine = Some(OcrEngine::new(None)?);
+        }
+        self.engine.as_mut().ok_or_else(|| ExtractError::Unsupported("OCR is not available".into()))
+    }
+
+    /// Reads a PDF, JPEG or PNG. `label` names the file in the result.
+    ///
+    /// # Errors
+    /// [`ExtractError`] when the file is not a supported type or cannot be read; every error is
+    /// permanent for these bytes.
+    pub fn read(&mut self, bytes: &[u8], label: &str) -> Result<Analysis, ExtractError> {
+        let (pages, source) = match FileKind::sniff(bytes) {
+            Some(FileKind::Pdf) => self.read_pdf_pages(bytes)?,
+            Some(kind @ (FileKind::Jpeg | FileKind::Png)) => (vec![self.engine()?.read_image(bytes, kind, 1)?], "ocr"),
+            None => return Err(ExtractError::Unsupported("not a PDF, JPG or PNG file".into())),
+        };
+        Ok(from_pages(label, &pages, source))
+    }
+
+    /// The PDF's text layer; pages without one (scans) are read from their image by OCR.
+    fn read_pdf_pages(&mut self, bytes: &[u8]) -> Result<(Vec<Page>, &'static str), ExtractError> {
+        let mut pages = ht_ocr::pdf_text::read_pdf(bytes, MAX_PAGES)?;
+        let scanned: Vec<u32> = pages.iter().filter(|p| p.words.is_empty()).map(|p| p.number).collect();
+        if scanned.is_empty() {
+            return Ok((pages, "text"));
+        }
+        let images = ht_ocr::pdf_images::page_images(bytes, &scanned)?;
+        let engine = self.engine()?;
+        for (number, image, kind) in images {
+            if let Some(slot) = pages.iter_mut().find(|p| p.number == number) {
+                *slot = engine.read_image(&image, kind, number)?;
+            }
+        }
+        let source = if scanned.len() == pages.len() { "ocr" } else { "mixed" };
+        Ok((pages, source))
+    }
+}
+
+/// Reads `path` offline.
 ///
 /// # Errors
-/// When the file cannot be read, is not a PDF, JPEG or PNG, is an image (OCR is not built yet),
-/// or its PDF cannot be parsed.
+/// When the file cannot be read, is too large, or is not a report we can read.
 pub fn analyze(path: &Path) -> anyhow::Result<Analysis> {
     let bytes = std::fs::read(path).with_context(|| format!("could not read {}", path.display()))?;
     if bytes.len() as u64 > MAX_UPLOAD_BYTES {
         bail!("{} is larger than 10 MB", path.display());
     }
-    let unreadable = |e: ht_reports::ExtractError| anyhow::anyhow!("This file could not be read: {e}");
-    let (pages, source) = match FileKind::sniff(&bytes) {
-        Some(FileKind::Pdf) => read_pdf_pages(&bytes).map_err(unreadable)?,
-        Some(kind @ (FileKind::Jpeg | FileKind::Png)) => {
-            let mut engine = ht_ocr::tesseract::OcrEngine::new(None).map_err(unreadable)?;
-            (vec![engine.read_image(&bytes, kind, 1).map_err(unreadable)?], "ocr")
-        }
-        None => bail!("{}: not a PDF, JPG or PNG file", path.display()),
-    };
+    Reader::new()
+        .read(&bytes, &path.display().to_string())
+        .map_err(|e| anyhow::anyhow!("This file could not be read: {}: {e}", path.display()))
+}
+
+fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     let text: String =
         pages.iter().take(2).flat_map(|p| p.words.iter().map(|w| w.text.as_str())).collect::<Vec<_>>().join(" ");
     let sex = detect_sex(&text);
     let age = detect_age(&text);
     let mut rows: Vec<(LabRow, bool)> = Vec::new();
-    for page in &pages {
+    for page in pages {
         let summary = page.words.iter().any(|w| w.text.eq_ignore_ascii_case("summary"));
         for row in rows_from_page(page, sex) {
             let key = |r: &LabRow| (normalise(&r.name), r.value.text.to_lowercase());
@@ -74,25 +144,9 @@ pub fn analyze(path: &Path) -> anyhow::Result<Analysis> {
         .iter()
         .map(|(r, summary)| !*summary || !rows.iter().any(|(o, other_summary)| !*other_summary && repeats(r, o)))
         .collect();
-    let rows: Vec<LabRow> = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| r).collect();
-    Ok(Analysis { file: path.display().to_string(), pages: pages.len(), sex, age, rows, source })
-}
-
-/// The PDF's text layer; pages without one (scans) are read from their image by OCR.
-fn read_pdf_pages(bytes: &[u8]) -> Result<(Vec<ht_reports::Page>, &'static str), ht_reports::ExtractError> {
-    let mut pages = ht_ocr::pdf_text::read_pdf(bytes, MAX_PAGES)?;
-    let scanned: Vec<u32> = pages.iter().filter(|p| p.words.is_empty()).map(|p| p.number).collect();
-    if scanned.is_empty() {
-        return Ok((pages, "text"));
-    }
-    let mut engine = ht_ocr::tesseract::OcrEngine::new(None)?;
-    for (number, image, kind) in ht_ocr::pdf_images::page_images(bytes, &scanned)? {
-        if let Some(slot) = pages.iter_mut().find(|p| p.number == number) {
-            *slot = engine.read_image(&image, kind, number)?;
-        }
-    }
-    let source = if scanned.len() == pages.len() { "ocr" } else { "mixed" };
-    Ok((pages, source))
+    let ocr = source != "text";
+    let rows = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| enrich(r, ocr)).collect();
+    Analysis { file: label.to_string(), pages: pages.len(), sex, age, rows, source }
 }
 
 fn normalise(name: &str) -> String {
@@ -120,19 +174,94 @@ fn flag_of(row: &LabRow) -> Option<&'static str> {
     }
 }
 
+fn enrich(row: LabRow, ocr: bool) -> Row {
+    let biomarker = catalog::lookup(&row.name);
+    let flag = flag_of(&row);
+    let low = row.range.as_ref().and_then(|r| r.low);
+    let high = row.range.as_ref().and_then(|r| r.high);
+    let severity = flag.and_then(|f| {
+        let flag = match f {
+            "high" => ht_severity::Flag::High,
+            "low" => ht_severity::Flag::Low,
+            _ => ht_severity::Flag::Positive,
+        };
+        // A custom scale applies only once the value is in the scale's unit.
+        let unit = row.unit.as_deref();
+        let converted = biomarker.and_then(|b| Some((b, b.to_canonical(row.value.number?, unit)?)));
+        match converted {
+            Some((b, v)) => {
+                let c = |x: Option<f64>| x.and_then(|x| b.to_canonical(x, unit));
+                let reading = Reading { value: Some(v), low: c(low), high: c(high), flag: Some(flag) };
+                ht_severity::severity(Some(&b.key), &reading)
+            }
+            None => {
+                let reading = Reading { value: row.value.number, low, high, flag: Some(flag) };
+                ht_severity::severity(None, &reading)
+            }
+        }
+    });
+    let needs_review = match (biomarker, row.value.number) {
+        (Some(b), Some(v)) => b.implausible(v, row.unit.as_deref()),
+        _ => None,
+    }
+    .or_else(|| {
+        matches!((low, high), (Some(l), Some(h)) if l > h).then(|| "the reference range reads backwards".to_string())
+    });
+    // Text layers are exact; OCR and names the catalog does not know are less certain.
+    let mut confidence: f64 = if ocr { 0.85 } else { 0.98 };
+    if biomarker.is_none() {
+        confidence -= 0.15;
+    }
+    if needs_review.is_some() {
+        confidence = confidence.min(0.3);
+    }
+    Row { row, biomarker, flag, severity, needs_review, confidence }
+}
+
+impl Row {
+    /// The row as stored with a report.
+    pub fn stored(&self) -> StoredResult {
+        let r = &self.row;
+        StoredResult {
+            test_name: r.name.clone(),
+            canonical: self.biomarker.map(|b| b.key.clone()),
+            value_text: r.value.text.clone(),
+            value: r.value.number,
+            unit: r.unit.clone(),
+            reference_low: r.range.as_ref().and_then(|x| x.low),
+            reference_high: r.range.as_ref().and_then(|x| x.high),
+            reference_text: r.range_text.clone(),
+            flag: self.flag.map(str::to_string),
+            severity: self.severity.map(|s| s.as_str().to_string()),
+            page: Some(r.page),
+        }
+    }
+}
+
 impl Analysis {
+    /// Every row as stored.
+    pub fn stored_results(&self) -> Vec<StoredResult> {
+        self.rows.iter().map(Row::stored).collect()
+    }
+
+    /// The advice for these results.
+    pub fn interpret(&self, diet: DietPreference) -> Interpretation {
+        ht_recommendations::interpret(&self.stored_results(), &Profile { diet })
+    }
+
     /// The single JSON object `analyze --json` prints (camelCase and snake_case fields).
-    pub fn to_json(&self) -> Value {
+    pub fn to_json(&self, diet: DietPreference) -> Value {
         let results: Vec<Value> = self
             .rows
             .iter()
-            .map(|r| {
+            .map(|row| {
+                let r = &row.row;
                 let low = r.range.as_ref().and_then(|x| x.low);
                 let high = r.range.as_ref().and_then(|x| x.high);
                 json!({
                     "name": r.name,
-                    "canonical": null,
-                    "loinc": null,
+                    "canonical": row.biomarker.map(|b| b.name.as_str()),
+                    "loinc": row.biomarker.and_then(|b| b.loinc.as_deref()),
                     "value": r.value.number,
                     "valueText": r.value.text,
                     "value_text": r.value.text,
@@ -143,12 +272,13 @@ impl Analysis {
                     "reference_high": high,
                     "referenceText": r.range_text,
                     "reference_text": r.range_text,
-                    "flag": flag_of(r),
-                    "severity": null,
+                    "flag": row.flag,
+                    "severity": row.severity.map(Severity::as_str),
                     "page": r.page,
                     "bbox": [r.bbox.x0, r.bbox.y0, r.bbox.x1, r.bbox.y1],
-                    "confidence": 1.0,
-                    "needsReview": false,
+                    "confidence": row.confidence,
+                    "needsReview": row.needs_review.is_some(),
+                    "reviewReason": row.needs_review,
                 })
             })
             .collect();
@@ -156,6 +286,7 @@ impl Analysis {
             Sex::Male => "male",
             Sex::Female => "female",
         });
+        let advice = self.interpret(diet);
         json!({
             "file": self.file,
             "pages": self.pages,
@@ -163,26 +294,48 @@ impl Analysis {
             "patient": {"sex": sex, "age": self.age},
             "collectedAt": null,
             "results": results,
+            "recommendations": advice.advice.recommendations,
+            "followUps": advice.advice.follow_ups,
+            "specialties": advice.specialties,
+            "reasoning": advice.reasoning,
         })
     }
 
-    /// A readable table.
-    pub fn to_table(&self) -> String {
+    /// A readable table, then the advice.
+    pub fn to_table(&self, diet: DietPreference) -> String {
         let mut out = format!("{}: {} pages, {} results\n", self.file, self.pages, self.rows.len());
         out.push_str(&format!(
-            "{:<40} {:>12} {:<14} {:<24} {:<6} {}\n",
-            "Test", "Value", "Unit", "Reference", "Flag", "Page"
+            "{:<40} {:>12} {:<14} {:<24} {:<6} {:<9} {}\n",
+            "Test", "Value", "Unit", "Reference", "Flag", "Severity", "Page"
         ));
-        for r in &self.rows {
+        for row in &self.rows {
+            let r = &row.row;
             out.push_str(&format!(
-                "{:<40} {:>12} {:<14} {:<24} {:<6} {}\n",
+                "{:<40} {:>12} {:<14} {:<24} {:<6} {:<9} {}{}\n",
                 r.name.chars().take(40).collect::<String>(),
                 r.value.text,
                 r.unit.as_deref().unwrap_or(""),
                 r.range_text.as_deref().unwrap_or("").chars().take(24).collect::<String>(),
-                flag_of(r).unwrap_or(""),
-                r.page
+                row.flag.unwrap_or(""),
+                row.severity.map(Severity::as_str).unwrap_or(""),
+                r.page,
+                row.needs_review.as_deref().map(|w| format!("  review: {w}")).unwrap_or_default(),
             ));
+        }
+        let advice = self.interpret(diet);
+        if !advice.advice.recommendations.is_empty() {
+            out.push_str("\nRecommendations\n");
+            for r in &advice.advice.recommendations {
+                out.push_str(&format!(
+                    "- [{}] {} ({}; for {})\n  {}\n",
+                    r.kind, r.title, r.duration, r.test_name, r.description
+                ));
+            }
+            out.push_str("\nFollow-up tests\n");
+            for f in &advice.advice.follow_ups {
+                out.push_str(&format!("- {} in {} days\n", f.test_name, f.after_days));
+            }
+            out.push_str(&format!("\nWhy these specialists?\n{}\n", advice.reasoning));
         }
         out
     }

@@ -19,6 +19,12 @@ pub enum ApiError {
     /// Refused by policy; the message is shown to the user.
     #[error("{0}")]
     Forbidden(String),
+    /// Conflicts with what exists (a duplicate upload); the message is shown to the user.
+    #[error("{0}")]
+    Conflict(String),
+    /// The body is larger than allowed; the message is shown to the user.
+    #[error("{0}")]
+    TooLarge(String),
     /// A dependency (sign-in provider) is down; the message is shown to the user.
     #[error("{0}")]
     Unavailable(String),
@@ -40,6 +46,8 @@ impl ApiError {
             ApiError::NotFound => "NOT_FOUND",
             ApiError::BadRequest(_) => "BAD_REQUEST",
             ApiError::Forbidden(_) => "FORBIDDEN",
+            ApiError::Conflict(_) => "CONFLICT",
+            ApiError::TooLarge(_) => "PAYLOAD_TOO_LARGE",
             ApiError::Unavailable(_) => "UNAVAILABLE",
             ApiError::Internal(_) => "INTERNAL",
         }
@@ -53,6 +61,8 @@ impl ResponseError for ApiError {
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -66,7 +76,12 @@ impl ResponseError for ApiError {
             }
             other => other.to_string(),
         };
-        HttpResponse::build(self.status_code()).json(Body { message: &message, code: self.code() })
+        let mut res = HttpResponse::build(self.status_code());
+        if matches!(self, ApiError::TooLarge(_)) {
+            // Close the connection instead of draining the rest of an oversized body.
+            res.force_close();
+        }
+        res.json(Body { message: &message, code: self.code() })
     }
 }
 
@@ -102,6 +117,21 @@ impl From<ht_compliance::ComplianceStoreError> for ApiError {
 impl From<ht_reports::ReportStoreError> for ApiError {
     fn from(e: ht_reports::ReportStoreError) -> Self {
         ApiError::Internal(anyhow::Error::new(e))
+    }
+}
+
+impl From<ht_reports::UploadError> for ApiError {
+    fn from(e: ht_reports::UploadError) -> Self {
+        use ht_reports::UploadError as E;
+        use ht_reports::upload::UploadRejection;
+        let message = e.to_string();
+        match e {
+            E::Rejected(UploadRejection::TooLarge) => ApiError::TooLarge(message),
+            E::Rejected(_) | E::ConsentRequired(_) => ApiError::BadRequest(message),
+            E::Duplicate => ApiError::Conflict(message),
+            E::LimitReached => ApiError::Forbidden(message),
+            E::Storage(cause) => ApiError::Internal(anyhow::anyhow!(cause)),
+        }
     }
 }
 

@@ -2,12 +2,14 @@
 
 pub mod analyze;
 pub mod error;
+pub mod gates;
 pub mod routes;
 pub mod security;
 pub mod session;
 pub mod settings;
 pub mod spa;
 pub mod startup;
+pub mod worker;
 
 pub use settings::Settings;
 pub use startup::Application;

@@ -1,4 +1,4 @@
-//! `healthtracker`: serve the app, migrate the database (and, later, analyse a report offline).
+//! `healthtracker`: serve the app, migrate the database, or analyse a report offline.
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
@@ -20,11 +20,14 @@ enum Command {
     Migrate,
     /// Read a lab report offline and print its results (no database, no network).
     Analyze {
-        /// The report (PDF; images need OCR, coming next).
+        /// The report: a PDF, JPG or PNG.
         file: std::path::PathBuf,
         /// Print exactly one JSON object instead of a table.
         #[arg(long)]
         json: bool,
+        /// Diet for the food advice: veg or nonveg.
+        #[arg(long, default_value = "nonveg")]
+        diet: String,
     },
 }
 
@@ -39,12 +42,13 @@ fn init_tracing() {
 async fn main() -> anyhow::Result<()> {
     init_tracing();
     let cli = Cli::parse();
-    if let Command::Analyze { file, json } = &cli.command {
+    if let Command::Analyze { file, json, diet } = &cli.command {
         let analysis = healthtracker::analyze::analyze(file)?;
+        let diet = ht_reports::DietPreference::parse_or_default(diet);
         if *json {
-            println!("{}", analysis.to_json());
+            println!("{}", analysis.to_json(diet));
         } else {
-            print!("{}", analysis.to_table());
+            print!("{}", analysis.to_table(diet));
         }
         return Ok(());
     }

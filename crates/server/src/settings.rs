@@ -67,6 +67,26 @@ pub struct Settings {
     pub adsense_client_id: Option<String>,
     /// `HT_ADSENSE_SIDEBAR_SLOT`: ad slot for the sidebar frame (optional).
     pub adsense_sidebar_slot: Option<String>,
+    /// `HT_UPLOAD_DIR`: where uploaded files are kept (default `<data dir>/uploads`).
+    pub upload_dir: PathBuf,
+    /// `HT_WORKERS`: processing workers (default: the number of cores).
+    pub workers: usize,
+    /// `HT_JOB_LEASE_SECS`: how long a claimed job stays claimed without renewal (default 60).
+    pub job_lease: std::time::Duration,
+    /// `HT_READ_TIMEOUT_SECS`: the longest time spent reading one file (default 120).
+    pub read_timeout: std::time::Duration,
+}
+
+fn seconds(value: Option<String>, default: u64, name: &str) -> anyhow::Result<std::time::Duration> {
+    match value {
+        None => Ok(std::time::Duration::from_secs(default)),
+        Some(v) => v
+            .parse::<u64>()
+            .ok()
+            .filter(|s| *s >= 1)
+            .map(std::time::Duration::from_secs)
+            .with_context(|| format!("{name} must be a whole number of seconds")),
+    }
 }
 
 impl Settings {
@@ -116,7 +136,6 @@ impl Settings {
         };
         Ok(Self {
             bind,
-            data_dir,
             database_url,
             public_url,
             session_key,
@@ -125,6 +144,14 @@ impl Settings {
             trusted_country_header: get("HT_TRUSTED_COUNTRY_HEADER"),
             adsense_client_id: get("HT_ADSENSE_CLIENT_ID"),
             adsense_sidebar_slot: get("HT_ADSENSE_SIDEBAR_SLOT"),
+            upload_dir: get("HT_UPLOAD_DIR").map_or_else(|| data_dir.join("uploads"), PathBuf::from),
+            workers: match get("HT_WORKERS") {
+                Some(n) => n.parse().ok().filter(|n| *n >= 1).context("HT_WORKERS must be a positive number")?,
+                None => std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get),
+            },
+            job_lease: seconds(get("HT_JOB_LEASE_SECS"), 60, "HT_JOB_LEASE_SECS")?,
+            read_timeout: seconds(get("HT_READ_TIMEOUT_SECS"), 120, "HT_READ_TIMEOUT_SECS")?,
+            data_dir,
         })
     }
 

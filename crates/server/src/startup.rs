@@ -15,15 +15,19 @@ use ht_compliance::ComplianceService;
 use ht_identity::{IdentityProvider, IdentityService, LoginStateRepository, SessionRepository};
 use ht_kernel::SystemClock;
 use ht_oidc::{OidcConfig, OidcProvider};
-use ht_reports::ReportRepository;
+use ht_reports::{FileStore, ProcessingStore, ReportRepository, UploadService};
 use ht_sql::{
-    SqlAuditLog, SqlConsentRepository, SqlLoginStateRepository, SqlReportRepository, SqlSessionRepository,
-    SqlUserRepository,
+    SqlAuditLog, SqlConsentRepository, SqlJobQueue, SqlLoginStateRepository, SqlProcessingStore, SqlReportRepository,
+    SqlSessionRepository, SqlUserRepository,
 };
+use ht_storage::ObjectFileStore;
+use tokio::sync::{Notify, watch};
 
+use crate::gates::ComplianceGate;
 use crate::security::{AllowedOrigin, origin_guard, response_headers};
 use crate::session::{DbSessionStore, load_or_create_key};
 use crate::settings::Settings;
+use crate::worker::{self, WorkerConfig, WorkerPorts};
 use crate::{error, routes, spa};
 
 /// How long a session lives without use.
@@ -43,12 +47,22 @@ pub struct AppState {
     pub sessions: Arc<dyn SessionRepository>,
     /// Consent, erasure and audit.
     pub compliance: ComplianceService,
+    /// Accepting uploads.
+    pub uploads: Arc<UploadService>,
+    /// Uploaded files.
+    pub files: Arc<dyn FileStore>,
+    /// Stored results (read after an ownership check).
+    pub processing: Arc<dyn ProcessingStore>,
+    /// Wakes an idle worker when a job is queued.
+    pub wake_workers: Arc<Notify>,
 }
 
 /// A bound, not yet running server.
 pub struct Application {
     address: SocketAddr,
     server: Server,
+    /// Dropping it stops the workers.
+    shutdown: watch::Sender<()>,
 }
 
 impl Application {
@@ -84,15 +98,47 @@ impl Application {
             Arc::new(SqlAuditLog::new(db.clone())),
             Arc::new(SystemClock),
         );
-        spawn_housekeeping(sessions.clone(), login_states.clone(), compliance.clone());
+        let reports: Arc<dyn ReportRepository> = Arc::new(SqlReportRepository::new(db.clone()));
+        let processing = Arc::new(SqlProcessingStore::new(db.clone()));
+        let files: Arc<dyn FileStore> = Arc::new(ObjectFileStore::local(&settings.upload_dir)?);
+        let uploads = Arc::new(UploadService::new(
+            reports.clone(),
+            processing.clone(),
+            files.clone(),
+            Arc::new(ComplianceGate(compliance.clone())),
+            Arc::new(SystemClock),
+            ht_billing::FREE_UPLOAD_LIMIT,
+        ));
+        let wake_workers = Arc::new(Notify::new());
+        let (shutdown, stop) = watch::channel(());
+        worker::spawn(
+            &WorkerConfig {
+                workers: settings.workers,
+                lease: settings.job_lease,
+                poll: Duration::from_secs(1),
+                read_timeout: settings.read_timeout,
+            },
+            &WorkerPorts {
+                queue: Arc::new(SqlJobQueue::new(db.clone())),
+                store: processing.clone(),
+                files: files.clone(),
+                wake: wake_workers.clone(),
+            },
+            &stop,
+        );
+        spawn_housekeeping(sessions.clone(), login_states.clone(), compliance.clone(), uploads.clone());
 
         let state = web::Data::new(AppState {
             identity: IdentityService::new(Arc::new(SqlUserRepository::new(db.clone()))),
             login_states: Arc::new(login_states),
             idp,
-            reports: Arc::new(SqlReportRepository::new(db.clone())),
+            reports,
             sessions: Arc::new(sessions.clone()),
             compliance,
+            uploads,
+            files,
+            processing,
+            wake_workers,
         });
         let store = DbSessionStore::new(Arc::new(sessions));
         let allowed = web::Data::new(AllowedOrigin(settings.public_origin()));
@@ -138,7 +184,7 @@ impl Application {
         .listen(listener)?
         .shutdown_timeout(10)
         .run();
-        Ok(Self { address, server })
+        Ok(Self { address, server, shutdown })
     }
 
     /// The bound address.
@@ -151,13 +197,21 @@ impl Application {
     /// # Errors
     /// When the server fails.
     pub async fn run(self) -> std::io::Result<()> {
-        self.server.await
+        let result = self.server.await;
+        drop(self.shutdown);
+        result
     }
 }
 
-/// Every hour (and once at start): erases health data whose erasure is due, deletes expired
-/// sessions and abandoned sign-ins.
-fn spawn_housekeeping(sessions: SqlSessionRepository, logins: SqlLoginStateRepository, compliance: ComplianceService) {
+/// Every hour (and once at start): erases health data whose erasure is due, deletes stored files
+/// no report names (after an erasure, a crash or a failed delete), expired sessions and abandoned
+/// sign-ins.
+fn spawn_housekeeping(
+    sessions: SqlSessionRepository,
+    logins: SqlLoginStateRepository,
+    compliance: ComplianceService,
+    uploads: Arc<UploadService>,
+) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(3600));
         loop {
@@ -166,6 +220,11 @@ fn spawn_housekeeping(sessions: SqlSessionRepository, logins: SqlLoginStateRepos
                 Ok(0) => {}
                 Ok(n) => tracing::info!(users = n, "erased health data after consent withdrawal"),
                 Err(e) => tracing::error!(error = %e, "erasure run failed; it resumes at the next tick"),
+            }
+            match uploads.sweep_orphans().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(files = n, "removed stored files that no report names"),
+                Err(e) => tracing::warn!(error = %e, "orphan sweep failed; it resumes at the next tick"),
             }
             let now = chrono::Utc::now();
             if let Err(e) = sessions.purge_expired(now).await {

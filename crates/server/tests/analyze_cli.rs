@@ -3,8 +3,8 @@
 
 use std::process::Command;
 
-use lopdf::content::{Content, Operation};
-use lopdf::{Document, Object, Stream, dictionary};
+#[path = "common/report_pdf.rs"]
+mod report_pdf;
 
 fn analyze(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_healthtracker")).arg("analyze").args(args).output().unwrap();
@@ -15,52 +15,8 @@ fn analyze(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A one-page report: a header, patient details and two result rows in columns.
 fn report_pdf() -> Vec<u8> {
-    let line = |x: i64, y: i64, text: &str, font: &str| {
-        vec![
-            Operation::new("BT", vec![]),
-            Operation::new("Tf", vec![Object::Name(font.as_bytes().to_vec()), 9.into()]),
-            Operation::new("Td", vec![x.into(), y.into()]),
-            Operation::new("Tj", vec![Object::string_literal(text)]),
-            Operation::new("ET", vec![]),
-        ]
-    };
-    let mut ops = Vec::new();
-    for (x, y, t, f) in [
-        (40, 800, "Age/Sex : 39 Yrs / F", "F1"),
-        (40, 760, "Test", "F2"),
-        (250, 760, "Result", "F2"),
-        (350, 760, "Unit", "F2"),
-        (450, 760, "Reference Range", "F2"),
-        (40, 740, "Haemoglobin", "F1"),
-        (250, 740, "10.6", "F2"),
-        (350, 740, "g/dL", "F1"),
-        (450, 740, "Male: 13-17; Female: 12-15.5", "F1"),
-        (40, 725, "HBsAg", "F1"),
-        (250, 725, "Reactive", "F1"),
-        (450, 725, "Non Reactive", "F1"),
-    ] {
-        ops.extend(line(x, y, t, f));
-    }
-    let mut doc = Document::with_version("1.5");
-    let pages = doc.new_object_id();
-    let f1 = doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"});
-    let f2 = doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica-Bold"});
-    let content = doc.add_object(Stream::new(dictionary! {}, Content { operations: ops }.encode().unwrap()));
-    let page = doc.add_object(dictionary! {
-        "Type" => "Page", "Parent" => pages, "Contents" => content,
-        "Resources" => dictionary! {"Font" => dictionary! {"F1" => f1, "F2" => f2}},
-    });
-    doc.objects.insert(
-        pages,
-        Object::Dictionary(dictionary! {"Type" => "Pages", "Kids" => vec![page.into()], "Count" => 1, "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()]}),
-    );
-    let catalog = doc.add_object(dictionary! {"Type" => "Catalog", "Pages" => pages});
-    doc.trailer.set("Root", catalog);
-    let mut out = Vec::new();
-    doc.save_to(&mut out).unwrap();
-    out
+    report_pdf::report_pdf("Test Patient", report_pdf::DEFAULT_ROWS)
 }
 
 #[test]
@@ -97,6 +53,39 @@ fn json_output_is_one_object_with_rows_in_both_spellings() {
     assert_eq!(hbsag["valueText"], "Reactive");
     assert!(hbsag["value"].is_null());
     assert_eq!(hbsag["flag"], "positive");
+    // The catalog and the interpretation.
+    assert_eq!(hb["canonical"], "Haemoglobin");
+    assert_eq!(hb["loinc"], "718-7");
+    assert_eq!(hb["severity"], "severe", "(12 - 10.6) / 3.5 = 0.4 of the range width");
+    assert_eq!(hbsag["severity"], "severe", "a positive binary result");
+    assert_eq!(hb["needsReview"], false);
+    let recs = v["recommendations"].as_array().unwrap();
+    assert!(recs.iter().any(|r| r["type"] == "consult" && r["testName"] == "HBsAg"), "{recs:?}");
+    assert!(v["followUps"].as_array().unwrap().iter().any(|f| f["testName"] == "Complete blood count"));
+    assert!(v["specialties"].as_array().unwrap().iter().any(|s| s["name"] == "Hepatologist"));
+    assert!(v["reasoning"].as_str().unwrap().contains("HBsAg is positive"));
+}
+
+#[test]
+fn a_vegetarian_gets_vegetarian_diet_advice() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.pdf");
+    std::fs::write(&path, report_pdf()).unwrap();
+    let diet_text = |diet: &str| {
+        let (code, stdout, stderr) = analyze(&["--json", "--diet", diet, path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{stderr}");
+        let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+        v["recommendations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["type"] == "diet")
+            .map(|r| r["description"].as_str().unwrap().to_string())
+            .collect::<String>()
+    };
+    assert!(diet_text("nonveg").contains("meat"));
+    let veg = diet_text("veg");
+    assert!(veg.contains("dals") && !veg.contains("meat") && !veg.contains("egg"), "{veg}");
 }
 
 #[test]

@@ -5,6 +5,7 @@ pub mod compliance;
 mod config;
 mod dashboard;
 mod dev_login;
+mod reports;
 
 use actix_web::web;
 
@@ -17,6 +18,14 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
         .route("/logout", web::get().to(auth::logout))
         .route("/auth/user", web::get().to(auth::current_user))
         .route("/dashboard", web::get().to(dashboard::dashboard))
+        .route("/upload", web::post().to(reports::upload))
+        .route("/reports/reprocess", web::post().to(reports::reprocess))
+        .route("/reports/{id}/status", web::get().to(reports::status))
+        .route("/reports/{id}/details", web::get().to(reports::details))
+        .route("/reports/{id}/followups", web::get().to(reports::follow_ups))
+        .route("/reports/{id}/view", web::get().to(reports::view))
+        .route("/reports/{id}/doctors", web::get().to(reports::doctors))
+        .route("/reports/{id}", web::delete().to(reports::delete))
         .route("/public-config", web::get().to(config::public_config))
         .route("/compliance/info", web::get().to(compliance::info))
         .route("/compliance/notice", web::get().to(compliance::notice))

@@ -8,7 +8,7 @@ use reqwest::{Response, header};
 pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
 }
 
 /// Settings for a test server; `extra` adds or overrides variables.
@@ -33,7 +33,7 @@ pub async fn spawn_app(db_url: &str, extra: &[(&str, &str)]) -> TestApp {
     let base = format!("http://{}", app.address());
     tokio::spawn(app.run());
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    TestApp { base, client, _dir: dir }
+    TestApp { base, client, dir }
 }
 
 /// The `ht_session=...` pair from a response, if it sets one.
@@ -61,6 +61,43 @@ pub fn location(res: &Response) -> String {
 }
 
 impl TestApp {
+    /// The server's data directory (uploads live in `uploads/` under it).
+    pub fn data_dir(&self) -> std::path::PathBuf {
+        self.dir.path().join("data")
+    }
+
+    /// Files stored under the upload folder.
+    pub fn stored_files(&self) -> Vec<std::path::PathBuf> {
+        fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let p = entry.path();
+                if p.is_dir() { walk(&p, out) } else { out.push(p) }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.data_dir().join("uploads"), &mut out);
+        out
+    }
+
+    /// `POST /api/upload` as the dashboard sends it; `lang` sets `Accept-Language`.
+    pub async fn upload(&self, cookie: &str, file_name: &str, bytes: Vec<u8>) -> (u16, serde_json::Value) {
+        let form = reqwest::multipart::Form::new()
+            .part("healthReport", reqwest::multipart::Part::bytes(bytes).file_name(file_name.to_string()))
+            .text("dietPreference", "nonveg");
+        let res = self
+            .client
+            .post(format!("{}/api/upload", self.base))
+            .header(header::ORIGIN, &self.base)
+            .header(header::COOKIE, cookie)
+            .header(header::ACCEPT_LANGUAGE, "en-IN,en;q=0.9")
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
     pub async fn get(&self, path: &str, cookie: Option<&str>) -> Response {
         let mut req = self.client.get(format!("{}{path}", self.base));
         if let Some(c) = cookie {

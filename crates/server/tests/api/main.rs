@@ -6,4 +6,7 @@ mod compliance;
 mod dependency_rule;
 mod helpers;
 mod oidc;
+#[path = "../common/report_pdf.rs"]
+mod report_pdf;
+mod reports;
 mod web;
