@@ -16,4 +16,11 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*'], message: 'Features must not import each other.' }] }],
     },
   },
+  {
+    // Inside a feature, a sibling feature is one `../` away.
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./\\.\\./features/|\\.\\./(?!\\.\\./))', message: 'Features must not import each other.' }] }],
+    },
+  },
 );

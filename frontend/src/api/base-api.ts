@@ -57,7 +57,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiEx
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['User', 'Dashboard'],
+  tagTypes: ['User', 'Dashboard', 'Details'],
   // SPEC §7: no refetch on focus, data never stale, no retries.
   refetchOnFocus: false,
   refetchOnReconnect: false,

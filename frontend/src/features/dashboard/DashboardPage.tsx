@@ -1,17 +1,48 @@
+import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import { SignedInLayout } from '../../components/SignedInLayout';
 import { usePageMeta } from '../../shared/use-page-meta';
 import type { User } from '../../api/auth-api';
+import { AbnormalValues } from './AbnormalValues';
+import { FollowUpTracker, Recommendations, Specialists } from './AdviceCards';
+import { useGetDoctorsQuery, useGetReportDetailsQuery, useGetReportStatusQuery } from './reports-api';
+import { UploadZone } from './UploadZone';
 import { useGetDashboardQuery } from './dashboard-api';
 import { RecentReports } from './RecentReports';
 import { StatTiles } from './StatTiles';
+import { useReportLifecycle } from './use-report-lifecycle';
 import { WelcomeBanner } from './WelcomeBanner';
 
 /** The signed-in dashboard (SPEC §2). */
 export default function DashboardPage({ user }: { user: User }) {
   usePageMeta({ title: 'Dashboard — Health Tracker Pro', canonicalPath: '/dashboard', robots: 'noindex' });
-  const { data, error } = useGetDashboardQuery();
+  const dashboardQuery = useGetDashboardQuery();
+  const reports = dashboardQuery.data?.reports;
+  const life = useReportLifecycle(reports);
+  const { data, error, refetch } = useGetDashboardQuery(undefined, { pollingInterval: life.dashboardInterval });
+
+  const status = useGetReportStatusQuery(life.awaitingId ?? '', {
+    skip: !life.awaitingId,
+    pollingInterval: life.statusInterval,
+  });
+  const statusValue = status.data?.status;
+  const { statusSeen } = life;
+  useEffect(() => {
+    if (statusValue && statusValue !== 'processing') {
+      void refetch();
+      statusSeen(statusValue);
+    }
+  }, [statusValue, statusSeen, refetch]);
+
+  const selected = reports?.find((r) => r.id === life.selectedId);
+  const ready = selected?.status === 'completed';
+  const details = useGetReportDetailsQuery(life.selectedId ?? '', { skip: !life.selectedId || !ready });
+  const doctors = useGetDoctorsQuery(life.selectedId ?? '', { skip: !life.selectedId || !ready });
+  const hasCompleted = reports?.some((r) => r.status === 'completed') ?? false;
+
   return (
     <SignedInLayout user={user}>
       <Box id="overview" component="section" sx={{ scrollMarginTop: 80 }}>
@@ -23,7 +54,20 @@ export default function DashboardPage({ user }: { user: User }) {
         )}
         <StatTiles stats={data?.stats} />
       </Box>
-      <RecentReports reports={data?.reports ?? []} />
+      <UploadZone onUploaded={life.uploaded} disabled={!user.isPro && user.uploadsUsed >= 10} />
+      <Stack spacing={3}>
+        <RecentReports reports={data?.reports ?? []} selectedId={life.selectedId} onSelect={life.select} />
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <AbnormalValues results={details.data?.abnormalResults ?? []} loading={details.isFetching} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FollowUpTracker items={details.data?.followUps ?? []} />
+          </Grid>
+        </Grid>
+        <Recommendations items={details.data?.recommendations ?? []} />
+        {hasCompleted && doctors.data && <Specialists data={doctors.data} />}
+      </Stack>
     </SignedInLayout>
   );
 }

@@ -1,0 +1,127 @@
+import { baseApi } from '../../api/base-api';
+import type { ReportStatus } from './dashboard-api';
+
+export type Severity = 'mild' | 'moderate' | 'severe';
+
+/** SPEC §3 Abnormal result (plus the severity and the catalog key the bar uses). */
+export interface AbnormalResult {
+  id: string;
+  testName: string;
+  canonical: string | null;
+  value: string;
+  unit: string | null;
+  referenceRangeMin: number | null;
+  referenceRangeMax: number | null;
+  abnormalType: 'high' | 'low' | 'positive';
+  severity: Severity | null;
+  testDate: string;
+}
+
+export type RecommendationType = 'supplement' | 'lifestyle' | 'diet' | 'exercise' | 'consult';
+
+/** SPEC §3 Recommendation. */
+export interface Recommendation {
+  id: string;
+  title: string;
+  description: string;
+  type: RecommendationType;
+  duration: string;
+  icon: string;
+  testName: string;
+  proJourney?: Record<string, unknown>;
+}
+
+/** SPEC §3 Follow-up. */
+export interface FollowUp {
+  id: string;
+  testName: string;
+  dueDate: string;
+  status: string;
+}
+
+/** `GET /api/reports/{id}/details`. */
+export interface ReportDetails {
+  status: ReportStatus;
+  abnormalResults: AbnormalResult[];
+  recommendations: Recommendation[];
+  followUps: FollowUp[];
+  upgradeSuggestion?: { signalCount: number };
+}
+
+/** `GET /api/reports/{id}/doctors`. */
+export interface DoctorsResponse {
+  doctors: { name: string; specialty: string; address: string; phone: string; location: string }[];
+  specialties: string[];
+  reasoning: string;
+}
+
+export type Region = 'IN' | 'US' | 'OTHER';
+
+/** `GET /api/compliance/notice`. */
+export interface Notice {
+  region: Region;
+  version: string;
+  title: string;
+  law: string;
+  sections: { heading: string; body: string }[];
+}
+
+/** SPEC §3 Consent payload. */
+export interface ConsentPayload {
+  consentType: 'explicit';
+  purposes: string[];
+  dataCategories: string[];
+  retentionPeriod: '5_years';
+  acceptTerms: boolean;
+  region: Region;
+}
+
+const CONSENT_PATH: Record<Region, string> = {
+  IN: 'compliance/india/consent',
+  US: 'compliance/usa/consent',
+  OTHER: 'compliance/consent',
+};
+
+export const reportsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getReportDetails: build.query<ReportDetails, string>({
+      query: (id) => `reports/${encodeURIComponent(id)}/details`,
+      providesTags: (_r, _e, id) => [{ type: 'Details', id }],
+    }),
+    getReportStatus: build.query<{ status: ReportStatus }, string>({
+      query: (id) => `reports/${encodeURIComponent(id)}/status`,
+      keepUnusedDataFor: 0,
+    }),
+    getDoctors: build.query<DoctorsResponse, string>({
+      query: (id) => `reports/${encodeURIComponent(id)}/doctors`,
+    }),
+    uploadReport: build.mutation<{ reportId?: string; id?: string }, { file: File; dietPreference: string }>({
+      query: ({ file, dietPreference }) => {
+        const body = new FormData();
+        body.append('healthReport', file, file.name);
+        body.append('dietPreference', dietPreference);
+        return { url: 'upload', method: 'POST', body };
+      },
+      invalidatesTags: [{ type: 'Dashboard', id: 'LIST' }, 'User'],
+    }),
+    getComplianceInfo: build.query<{ detectedRegion: Region }, void>({
+      query: () => 'compliance/info',
+    }),
+    getNotice: build.query<Notice, Region>({
+      query: (region) => `compliance/notice?region=${region}`,
+    }),
+    grantConsent: build.mutation<unknown, ConsentPayload>({
+      query: (payload) => ({ url: CONSENT_PATH[payload.region], method: 'POST', body: payload }),
+    }),
+  }),
+});
+
+export const {
+  useGetReportDetailsQuery,
+  useGetReportStatusQuery,
+  useGetDoctorsQuery,
+  useUploadReportMutation,
+  useGetComplianceInfoQuery,
+  useGetNoticeQuery,
+  useGrantConsentMutation,
+} = reportsApi;
