@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetLoginRedirect } from '../api/base-api';
 import { server } from './server';
+
+// The first test of a file pays for loading the lazily split pages; on a busy two-core CI machine
+// that took more than the default 1 s wait (a flaky failure seen in a fresh clone).
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
