@@ -21,6 +21,7 @@ enum Reports {
     StorageKey,
     ContentType,
     DietPreference,
+    Cuisines,
 }
 
 #[derive(DeriveIden)]
@@ -77,6 +78,7 @@ impl MigrationTrait for Migration {
             string_len_null(Reports::StorageKey, 255),
             string_len_null(Reports::ContentType, 64),
             string_len_null(Reports::DietPreference, 16),
+            string_len_null(Reports::Cuisines, 128),
         ] {
             manager.alter_table(Table::alter().table(Reports::Table).add_column(col).to_owned()).await?;
         }
@@ -182,7 +184,9 @@ impl MigrationTrait for Migration {
         for col in [LabResults::Canonical, LabResults::ReferenceText, LabResults::Page, LabResults::Position] {
             manager.alter_table(Table::alter().table(LabResults::Table).drop_column(col).to_owned()).await?;
         }
-        for col in [Reports::Sha256, Reports::StorageKey, Reports::ContentType, Reports::DietPreference] {
+        for col in
+            [Reports::Sha256, Reports::StorageKey, Reports::ContentType, Reports::DietPreference, Reports::Cuisines]
+        {
             manager.alter_table(Table::alter().table(Reports::Table).drop_column(col).to_owned()).await?;
         }
         Ok(())

@@ -11,7 +11,7 @@ use ht_reports::reading::{
     Flag, LabRow, Sex, detect_age, detect_sex, is_negative_result, is_positive_result, rows_from_page,
 };
 use ht_reports::upload::{FileKind, MAX_UPLOAD_BYTES};
-use ht_reports::{DietPreference, ExtractError, Page, StoredResult};
+use ht_reports::{ExtractError, Page, StoredResult};
 use ht_severity::{Reading, Severity};
 use serde_json::{Value, json};
 
@@ -245,12 +245,12 @@ impl Analysis {
     }
 
     /// The advice for these results.
-    pub fn interpret(&self, diet: DietPreference) -> Interpretation {
-        ht_recommendations::interpret(&self.stored_results(), &Profile { diet })
+    pub fn interpret(&self, profile: &Profile) -> Interpretation {
+        ht_recommendations::interpret(&self.stored_results(), profile)
     }
 
     /// The single JSON object `analyze --json` prints (camelCase and snake_case fields).
-    pub fn to_json(&self, diet: DietPreference) -> Value {
+    pub fn to_json(&self, profile: &Profile) -> Value {
         let results: Vec<Value> = self
             .rows
             .iter()
@@ -286,7 +286,7 @@ impl Analysis {
             Sex::Male => "male",
             Sex::Female => "female",
         });
-        let advice = self.interpret(diet);
+        let advice = self.interpret(profile);
         json!({
             "file": self.file,
             "pages": self.pages,
@@ -302,7 +302,7 @@ impl Analysis {
     }
 
     /// A readable table, then the advice.
-    pub fn to_table(&self, diet: DietPreference) -> String {
+    pub fn to_table(&self, profile: &Profile) -> String {
         let mut out = format!("{}: {} pages, {} results\n", self.file, self.pages, self.rows.len());
         out.push_str(&format!(
             "{:<40} {:>12} {:<14} {:<24} {:<6} {:<9} {}\n",
@@ -322,7 +322,7 @@ impl Analysis {
                 row.needs_review.as_deref().map(|w| format!("  review: {w}")).unwrap_or_default(),
             ));
         }
-        let advice = self.interpret(diet);
+        let advice = self.interpret(profile);
         if !advice.advice.recommendations.is_empty() {
             out.push_str("\nRecommendations\n");
             for r in &advice.advice.recommendations {
@@ -336,6 +336,9 @@ impl Analysis {
                 out.push_str(&format!("- {} in {} days\n", f.test_name, f.after_days));
             }
             out.push_str(&format!("\nWhy these specialists?\n{}\n", advice.reasoning));
+            if profile.pro {
+                out.push_str("\n(Pro journeys are included with --json.)\n");
+            }
         }
         out
     }

@@ -26,9 +26,22 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Diet for the food advice: veg or nonveg.
-        #[arg(long, default_value = "nonveg")]
+        #[arg(long, default_value = "nonveg", value_parser = ["veg", "nonveg"])]
         diet: String,
+        /// Add Pro journeys (situation, risks, plans, action steps, 7-day diet plan).
+        #[arg(long)]
+        pro: bool,
+        /// Cuisines for the diet plan: indian, middle_eastern, western, chinese, japanese,
+        /// mediterranean (several allowed).
+        #[arg(long, num_args = 1.., value_parser = parse_cuisine)]
+        cuisine: Vec<ht_reports::Cuisine>,
     },
+}
+
+fn parse_cuisine(s: &str) -> Result<ht_reports::Cuisine, String> {
+    ht_reports::Cuisine::parse(s).ok_or_else(|| {
+        format!("unknown cuisine {s:?}; choose from indian, middle_eastern, western, chinese, japanese, mediterranean")
+    })
 }
 
 fn init_tracing() {
@@ -42,13 +55,17 @@ fn init_tracing() {
 async fn main() -> anyhow::Result<()> {
     init_tracing();
     let cli = Cli::parse();
-    if let Command::Analyze { file, json, diet } = &cli.command {
+    if let Command::Analyze { file, json, diet, pro, cuisine } = &cli.command {
         let analysis = healthtracker::analyze::analyze(file)?;
-        let diet = ht_reports::DietPreference::parse_or_default(diet);
+        let profile = ht_recommendations::Profile {
+            diet: ht_reports::DietPreference::parse_or_default(diet),
+            cuisines: cuisine.clone(),
+            pro: *pro,
+        };
         if *json {
-            println!("{}", analysis.to_json(diet));
+            println!("{}", analysis.to_json(&profile));
         } else {
-            print!("{}", analysis.to_table(diet));
+            print!("{}", analysis.to_table(&profile));
         }
         return Ok(());
     }

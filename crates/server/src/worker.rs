@@ -113,7 +113,7 @@ enum Outcome {
 async fn process(config: &WorkerConfig, ports: &WorkerPorts, job: &Job, reader: &mut Option<Reader>) -> Outcome {
     match &job.kind {
         JobKind::Analyze(id) => analyze(config, ports, id, reader).await,
-        JobKind::Reprocess(user, diet) => {
+        JobKind::Reprocess(user, prefs) => {
             let reports = match ports.store.completed_reports(user).await {
                 Ok(r) => r,
                 Err(e) => return Outcome::Transient(None, e.to_string()),
@@ -128,7 +128,7 @@ async fn process(config: &WorkerConfig, ports: &WorkerPorts, job: &Job, reader: 
                     Ok(r) => r,
                     Err(e) => return Outcome::Transient(None, e.to_string()),
                 };
-                let advice = ht_recommendations::interpret(&results, &Profile { diet: *diet }).advice;
+                let advice = ht_recommendations::interpret(&results, &Profile::new(prefs, source.is_pro)).advice;
                 if let Err(e) = ports.store.save_advice(&id, &advice, source.uploaded_at.date_naive()).await {
                     return Outcome::Transient(None, e.to_string());
                 }
@@ -181,7 +181,7 @@ async fn analyze(config: &WorkerConfig, ports: &WorkerPorts, id: &ReportId, read
         );
     }
     let results = analysis.stored_results();
-    let advice = analysis.interpret(source.diet).advice;
+    let advice = analysis.interpret(&Profile::new(&source.prefs, source.is_pro)).advice;
     match ports.store.save_reading(id, &results, &advice, source.uploaded_at.date_naive()).await {
         Ok(()) => Outcome::Done,
         Err(e) => Outcome::Transient(Some(id.clone()), e.to_string()),

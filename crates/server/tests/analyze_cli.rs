@@ -89,6 +89,46 @@ fn a_vegetarian_gets_vegetarian_diet_advice() {
 }
 
 #[test]
+fn pro_adds_journeys_with_a_diet_plan_from_the_chosen_cuisines() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.pdf");
+    std::fs::write(&path, report_pdf()).unwrap();
+    let run = |args: &[&str]| {
+        let (code, stdout, stderr) = analyze(args);
+        assert_eq!(code, 0, "{stderr}");
+        serde_json::from_str::<serde_json::Value>(stdout.trim()).unwrap()
+    };
+    let p = path.to_str().unwrap();
+    let free = run(&["--json", p]);
+    assert!(
+        free["recommendations"].as_array().unwrap().iter().all(|r| r.get("proJourney").is_none_or(|j| j.is_null()))
+    );
+
+    // Options before and after the file, several cuisines after one flag.
+    let pro = run(&["--pro", "--diet", "veg", p, "--json", "--cuisine", "japanese", "middle_eastern"]);
+    let recs = pro["recommendations"].as_array().unwrap();
+    assert!(!recs.is_empty());
+    for r in recs {
+        let j = &r["proJourney"];
+        assert!(j["currentSituation"].is_string() && j["actionSteps"].is_array(), "{r}");
+        let days = j["dietPlan"]["dailyPlan"].as_array().unwrap();
+        assert_eq!(days.len(), 7);
+        let text = j["dietPlan"].to_string().to_lowercase();
+        for animal in ["chicken", "fish", "egg", "salmon", "mutton"] {
+            assert!(!text.contains(animal), "vegetarian plan names {animal}");
+        }
+    }
+    let hb = recs.iter().find(|r| r["testName"].as_str().unwrap().contains("Haemoglobin")).unwrap();
+    assert!(hb["proJourney"]["currentSituation"].as_str().unwrap().contains("10.6"));
+    assert!(hb["proJourney"]["dietPlan"]["summary"].as_str().unwrap().contains("Japanese, Middle Eastern"));
+
+    let (code, stdout, stderr) = analyze(&["--json", "--pro", "--cuisine", "martian", p]);
+    assert_ne!(code, 0);
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("unknown cuisine"), "{stderr}");
+}
+
+#[test]
 fn the_default_output_is_a_readable_table() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("report.pdf");

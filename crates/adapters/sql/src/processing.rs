@@ -4,8 +4,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use ht_kernel::{ReportId, UserId};
 use ht_reports::{
-    Advice, DietPreference, Job, JobKind, JobQueue, ProcessingStore, ReportSource, ReportStatus, ReportStoreError,
-    StoredResult,
+    Advice, Cuisine, DietPreference, Job, JobKind, JobQueue, Preferences, ProcessingStore, ReportSource, ReportStatus,
+    ReportStoreError, StoredResult,
 };
 use sea_orm::{
     ActiveValue::Set, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, QueryFilter, QueryOrder,
@@ -102,7 +102,10 @@ impl ProcessingStore for SqlProcessingStore {
             user: UserId::parse(&report.user_id).map_err(|e| ReportStoreError(format!("corrupt user id: {e}")))?,
             is_pro,
             file,
-            diet: DietPreference::parse_or_default(report.diet_preference.as_deref().unwrap_or("")),
+            prefs: Preferences {
+                diet: DietPreference::parse_or_default(report.diet_preference.as_deref().unwrap_or("")),
+                cuisines: Cuisine::parse_list(report.cuisines.as_deref().unwrap_or("")),
+            },
             uploaded_at: report.uploaded_at,
         }))
     }
@@ -280,10 +283,9 @@ impl JobQueue for SqlJobQueue {
             "analyze" => {
                 JobKind::Analyze(report.and_then(|r| ReportId::parse(&r).ok()).ok_or_else(|| corrupt("report id"))?)
             }
-            "reprocess" => JobKind::Reprocess(
-                UserId::parse(&user).map_err(|_| corrupt("user id"))?,
-                DietPreference::parse_or_default(&payload),
-            ),
+            "reprocess" => {
+                JobKind::Reprocess(UserId::parse(&user).map_err(|_| corrupt("user id"))?, Preferences::decode(&payload))
+            }
             other => return Err(corrupt(other)),
         };
         Ok(Some(Job { id, kind, attempts: u32::try_from(attempts).unwrap_or(0) }))

@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use ht_kernel::{ReportId, UserId};
 use ht_reports::{
-    AbnormalResult, CreateReportError, Dashboard, DashboardStats, DietPreference, FollowUp, FollowUpExport, NewReport,
+    AbnormalResult, CreateReportError, Dashboard, DashboardStats, FollowUp, FollowUpExport, NewReport, Preferences,
     Recommendation, ReportDetails, ReportExport, ReportRepository, ReportStatus, ReportStoreError, ReportSummary,
     ResultExport, StoredFile,
 };
@@ -209,7 +209,8 @@ impl ReportRepository for SqlReportRepository {
             sha256: Set(Some(r.sha256.clone())),
             storage_key: Set(Some(r.storage_key.clone())),
             content_type: Set(Some(r.content_type.clone())),
-            diet_preference: Set(Some(r.diet.as_str().into())),
+            diet_preference: Set(Some(r.prefs.diet.as_str().into())),
+            cuisines: Set(Some(ht_reports::Cuisine::join(&r.prefs.cuisines))),
         }
         .insert(&txn)
         .await;
@@ -320,7 +321,7 @@ impl ReportRepository for SqlReportRepository {
         })))
     }
 
-    async fn queue_reprocess(&self, user: &UserId, diet: DietPreference) -> Result<(), ReportStoreError> {
+    async fn queue_reprocess(&self, user: &UserId, prefs: &Preferences) -> Result<(), ReportStoreError> {
         let txn = self.db.begin().await.map_err(err)?;
         // A newer request replaces one that has not started.
         jobs::Entity::delete_many()
@@ -330,7 +331,7 @@ impl ReportRepository for SqlReportRepository {
             .exec(&txn)
             .await
             .map_err(err)?;
-        job_row("reprocess", user, None, diet.as_str(), chrono::Utc::now()).insert(&txn).await.map_err(err)?;
+        job_row("reprocess", user, None, &prefs.encode(), chrono::Utc::now()).insert(&txn).await.map_err(err)?;
         txn.commit().await.map_err(err)
     }
 }

@@ -38,6 +38,8 @@ pub struct Entry {
     pub markers: Vec<String>,
     /// Direction it applies to.
     pub direction: Direction,
+    /// The Pro journey theme (`journeys.json`).
+    pub journey: String,
     /// Keys into [`Knowledge::sources`].
     pub sources: Vec<String>,
     /// Recommendations.

@@ -6,11 +6,13 @@
 //! advice is merged across results, diet advice follows the person's diet, severe results always
 //! get a consult, and results the knowledge base does not cover still get an honest consult card.
 
+pub mod journey;
 mod knowledge;
+pub mod meals;
 
 use std::collections::BTreeMap;
 
-use ht_reports::{Advice, DietPreference, PlannedFollowUp, Recommendation, StoredResult};
+use ht_reports::{Advice, Cuisine, DietPreference, PlannedFollowUp, Preferences, Recommendation, StoredResult};
 use ht_severity::Severity;
 use serde::Serialize;
 
@@ -21,6 +23,22 @@ pub use knowledge::{Direction, Entry, Knowledge, knowledge};
 pub struct Profile {
     /// Diet for food advice.
     pub diet: DietPreference,
+    /// Cuisines for Pro diet plans (empty: Indian).
+    pub cuisines: Vec<Cuisine>,
+    /// Pro users get a journey on every recommendation tied to an abnormal result.
+    pub pro: bool,
+}
+
+impl Profile {
+    /// A Free user's profile with this diet.
+    pub fn free(diet: DietPreference) -> Self {
+        Profile { diet, cuisines: Vec::new(), pro: false }
+    }
+
+    /// From stored preferences.
+    pub fn new(prefs: &Preferences, pro: bool) -> Self {
+        Profile { diet: prefs.diet, cuisines: prefs.cuisines.clone(), pro }
+    }
 }
 
 /// A specialist to see, and why.
@@ -113,8 +131,19 @@ pub fn interpret(results: &[StoredResult], profile: &Profile) -> Interpretation 
     for (r, dir) in &abnormal {
         let severity = severity_of(r);
         let entries = r.canonical.as_deref().map(|c| kb.entries_for(c, *dir)).unwrap_or_default();
+        // For Pro, every recommendation tied to this result carries the journey of its theme.
+        let journey_for = |theme: &str, first_step: Option<&str>| -> Option<serde_json::Value> {
+            if !profile.pro {
+                return None;
+            }
+            let theme = journey::themes().get(theme)?;
+            let j = journey::build(theme, r, *dir, severity, first_step, profile.diet, &profile.cuisines);
+            serde_json::to_value(j).ok()
+        };
         if entries.is_empty() {
-            add_rec(&mut recs, fallback(r, *dir, severity));
+            let mut rec = fallback(r, *dir, severity);
+            rec.pro_journey = journey_for("general", Some(&rec.title));
+            add_rec(&mut recs, rec);
             add_follow(&r.test_name, 90);
             add_specialty(
                 &mut specialties,
@@ -144,12 +173,14 @@ pub fn interpret(results: &[StoredResult], profile: &Profile) -> Interpretation 
                         duration: rec.duration.clone(),
                         icon: rec.icon.clone(),
                         test_name: r.test_name.clone(),
-                        pro_journey: None,
+                        pro_journey: journey_for(&entry.journey, Some(&rec.title)),
                     },
                 );
             }
             if severity == Severity::Severe && !has_consult {
-                add_rec(&mut recs, severe_consult(r));
+                let mut rec = severe_consult(r);
+                rec.pro_journey = journey_for(&entry.journey, Some(&rec.title));
+                add_rec(&mut recs, rec);
             }
             if let Some(f) = &entry.follow_up {
                 add_follow(&f.test, f.after_days);

@@ -1,5 +1,6 @@
 use super::*;
 use ht_reports::catalog;
+use std::collections::BTreeMap;
 
 fn result(name: &str, value: f64, flag: &str, severity: &str) -> StoredResult {
     StoredResult {
@@ -18,7 +19,7 @@ fn result(name: &str, value: f64, flag: &str, severity: &str) -> StoredResult {
 }
 
 fn veg() -> Profile {
-    Profile { diet: DietPreference::Veg }
+    Profile::free(DietPreference::Veg)
 }
 
 #[test]
@@ -181,4 +182,227 @@ mod properties {
             }
         }
     }
+}
+
+// ---- Pro journeys -------------------------------------------------------------------------
+
+const MEAT_FISH_EGG: &[&str] = &[
+    "meat",
+    "chicken",
+    "mutton",
+    "lamb",
+    "beef",
+    "pork",
+    "turkey",
+    "fish",
+    "salmon",
+    "sardine",
+    "mackerel",
+    "tuna",
+    "prawn",
+    "shrimp",
+    "crab",
+    "shellfish",
+    "anchov",
+    "bonito",
+    "dashi",
+    "egg",
+    "omelette",
+    "tamago",
+    "shawarma",
+    "souvlaki",
+    "yakitori",
+    "liver",
+];
+
+fn animal_words(text: &str) -> Vec<&'static str> {
+    let t = text.to_lowercase();
+    MEAT_FISH_EGG.iter().copied().filter(|w| t.contains(w)).collect()
+}
+
+fn plan_texts(p: &meals::WeekPlan) -> Vec<String> {
+    let mut out = Vec::new();
+    for m in p.days.iter().flat_map(|d| &d.meals) {
+        out.push(m.name.clone());
+        out.extend(m.items.iter().map(|i| format!("{} {}", i.name, i.notes)));
+    }
+    out.extend(p.groceries.iter().map(|g| g.item.clone()));
+    out.extend(p.recipes.iter().map(|r| r.title.clone()));
+    out
+}
+
+fn focuses() -> Vec<String> {
+    let mut f: Vec<String> = journey::themes().values().map(|t| t.focus.clone()).collect();
+    f.sort();
+    f.dedup();
+    f
+}
+
+fn pro(diet: DietPreference, cuisines: &[Cuisine]) -> Profile {
+    Profile { diet, cuisines: cuisines.to_vec(), pro: true }
+}
+
+#[test]
+fn the_meal_library_parses_and_every_cuisine_has_every_meal_for_both_diets() {
+    let dishes = meals::parse(include_str!("meals.psv")).expect("meals.psv parses");
+    assert!(dishes.len() >= 60, "{}", dishes.len());
+    assert_eq!(dishes.len(), meals::library().len());
+    for c in Cuisine::ALL {
+        for slot in meals::Slot::ALL {
+            assert!(dishes.iter().any(|d| d.cuisine == c && d.slot == slot && d.veg), "{c:?} {slot:?} has no veg dish");
+        }
+    }
+    assert!(meals::parse("indian|lunch|x|maybe|||a:1:g:|r").is_err());
+    assert!(meals::parse("indian|lunch|x|y|||a:lots:g:|r").is_err());
+}
+
+#[test]
+fn a_vegetarian_plan_never_contains_meat_fish_or_egg_in_any_cuisine_or_focus() {
+    for focus in focuses() {
+        for c in Cuisine::ALL {
+            let plan = meals::plan_week(&focus, DietPreference::Veg, &[c]);
+            for text in plan_texts(&plan) {
+                assert!(animal_words(&text).is_empty(), "{focus} {c:?}: {text}");
+            }
+        }
+    }
+    // The check itself can see animal foods: the non-vegetarian library has them in every cuisine.
+    for c in Cuisine::ALL {
+        let any = meals::library().iter().filter(|d| d.cuisine == c && !d.veg);
+        assert!(any.flat_map(|d| d.items.iter()).any(|i| !animal_words(&i.name).is_empty()), "{c:?}");
+    }
+    // And every dish marked vegetarian really is.
+    for d in meals::library().iter().filter(|d| d.veg) {
+        assert!(
+            animal_words(&d.name).is_empty() && d.items.iter().all(|i| animal_words(&i.name).is_empty()),
+            "{}",
+            d.name
+        );
+    }
+}
+
+#[test]
+fn every_plan_has_seven_full_days_from_the_chosen_cuisines_only() {
+    for focus in focuses() {
+        for diet in [DietPreference::Veg, DietPreference::Nonveg] {
+            for pair in [[Cuisine::Japanese, Cuisine::Mediterranean], [Cuisine::Indian, Cuisine::Chinese]] {
+                let plan = meals::plan_week(&focus, diet, &pair);
+                assert_eq!(plan.days.len(), 7);
+                for d in &plan.days {
+                    assert_eq!(d.meals.len(), 4, "{focus} {diet:?} {pair:?} {}", d.day);
+                    for m in &d.meals {
+                        let dish = meals::library().iter().find(|x| x.name == m.name).unwrap();
+                        assert!(pair.contains(&dish.cuisine), "{} is not from {pair:?}", m.name);
+                        assert!(!dish.avoid_for.contains(&focus), "{} is to be avoided for {focus}", m.name);
+                    }
+                }
+                // Two cuisines alternate by day.
+                let first =
+                    |d: &meals::DayPlan| meals::library().iter().find(|x| x.name == d.meals[0].name).unwrap().cuisine;
+                assert_ne!(first(&plan.days[0]), first(&plan.days[1]));
+            }
+        }
+    }
+}
+
+#[test]
+fn weekly_groceries_are_the_sum_of_the_daily_plan() {
+    let plan = meals::plan_week("iron", DietPreference::Nonveg, &[Cuisine::Indian, Cuisine::Western]);
+    let mut sums: BTreeMap<(String, String), f64> = BTreeMap::new();
+    for i in plan.days.iter().flat_map(|d| &d.meals).flat_map(|m| &m.items) {
+        *sums.entry((i.name.clone(), i.unit.clone())).or_default() += i.quantity;
+    }
+    assert_eq!(plan.groceries.len(), sums.len());
+    for g in &plan.groceries {
+        let want = sums[&(g.item.clone(), g.unit.clone())];
+        assert!((g.quantity - want).abs() < 0.051, "{}: {} vs {want}", g.item, g.quantity);
+    }
+    // One recipe per distinct dish, each a link.
+    assert!(!plan.recipes.is_empty());
+    assert!(plan.recipes.iter().all(|r| r.url.starts_with("https://") && !r.url.contains(' ')));
+}
+
+#[test]
+fn a_plan_for_a_focus_prefers_dishes_good_for_it() {
+    let plan = meals::plan_week("iron", DietPreference::Veg, &[Cuisine::Indian]);
+    let good = plan
+        .days
+        .iter()
+        .flat_map(|d| &d.meals)
+        .filter(|m| meals::library().iter().any(|x| x.name == m.name && x.good_for.iter().any(|g| g == "iron")))
+        .count();
+    assert!(good >= 21, "only {good} of 28 meals are iron-focused");
+}
+
+#[test]
+fn every_theme_is_complete_and_its_macros_sum_to_100() {
+    let themes = journey::themes();
+    assert!(themes.len() >= 15, "journeys.json did not load: {}", themes.len());
+    for (name, t) in themes {
+        let m = t.diet.macros;
+        assert_eq!(m.protein + m.carbs + m.fat, 100, "{name}");
+        assert!(!t.short_term_plan.is_empty() && !t.long_term_plan.is_empty() && !t.milestones.is_empty(), "{name}");
+        assert!(!t.action_steps.is_empty(), "{name}");
+        assert!(t.diet.calories >= 1200 && t.diet.calories <= 3000, "{name}");
+    }
+    for e in &knowledge().entries {
+        assert!(themes.contains_key(&e.journey), "{:?} names unknown theme {}", e.markers, e.journey);
+    }
+}
+
+#[test]
+fn pro_users_get_a_full_journey_on_every_recommendation_free_users_none() {
+    let results = vec![
+        result("Haemoglobin", 9.0, "low", "moderate"),
+        result("LDL Cholesterol", 190.0, "high", "severe"),
+        result("Mystery Marker", 5.0, "high", "mild"),
+    ];
+    let free = interpret(&results, &Profile::free(DietPreference::Nonveg));
+    assert!(free.advice.recommendations.iter().all(|r| r.pro_journey.is_none()));
+
+    let out = interpret(&results, &pro(DietPreference::Veg, &[Cuisine::Japanese]));
+    assert_eq!(out.advice.recommendations.len(), free.advice.recommendations.len());
+    for rec in &out.advice.recommendations {
+        let j = rec.pro_journey.as_ref().unwrap_or_else(|| panic!("{} has no journey", rec.title));
+        for field in [
+            "severity",
+            "currentSituation",
+            "symptoms",
+            "bodyImpact",
+            "shortTermRisks",
+            "longTermRisks",
+            "recoveryTimeline",
+            "monitoring",
+            "shortTermPlan",
+            "longTermPlan",
+            "milestones",
+            "actionSteps",
+            "dietPlan",
+        ] {
+            assert!(j.get(field).is_some_and(|v| !v.is_null()), "{}: {field} missing", rec.title);
+        }
+        let step = &j["actionSteps"][0];
+        for field in ["step", "timing", "duration", "calendarEntry"] {
+            assert!(step.get(field).is_some(), "{field}");
+        }
+        let diet = &j["dietPlan"];
+        let m = &diet["macros"];
+        assert_eq!(m["protein"].as_u64().unwrap() + m["carbs"].as_u64().unwrap() + m["fat"].as_u64().unwrap(), 100);
+        assert!(diet["caloriesPerDay"].as_u64().unwrap() > 0);
+        assert_eq!(diet["dailyPlan"].as_array().unwrap().len(), 7);
+        assert!(!diet["weeklyGroceries"].as_array().unwrap().is_empty());
+        assert!(diet["recipes"][0]["url"].is_string());
+        assert!(animal_words(&diet["dailyPlan"].to_string()).is_empty(), "veg plan: {}", diet["dailyPlan"]);
+    }
+    let hb = out.advice.recommendations.iter().find(|r| r.test_name.starts_with("Haemoglobin")).unwrap();
+    let j = hb.pro_journey.as_ref().unwrap();
+    assert_eq!(j["severity"], "moderate");
+    let situation = j["currentSituation"].as_str().unwrap();
+    assert!(
+        situation.contains("Haemoglobin is 9") && situation.contains("below the reference range of 1–2"),
+        "{situation}"
+    );
+    assert!(j["dietPlan"]["summary"].as_str().unwrap().contains("Japanese"));
+    let ldl = out.advice.recommendations.iter().find(|r| r.test_name.contains("LDL")).unwrap();
+    assert_eq!(ldl.pro_journey.as_ref().unwrap()["severity"], "severe");
 }

@@ -10,7 +10,7 @@ use chrono::Duration;
 use ht_kernel::{Clock, Region, ReportId, UserId};
 use sha2::{Digest, Sha256};
 
-use crate::model::{DietPreference, NewReport};
+use crate::model::{NewReport, Preferences};
 use crate::ports::{ConsentGate, CreateReportError, FileStore, GateError, ProcessingStore, ReportRepository};
 use crate::upload::{UploadRejection, check_upload};
 
@@ -71,7 +71,7 @@ impl UploadService {
         user: &UserId,
         file_name: &str,
         bytes: Vec<u8>,
-        diet: DietPreference,
+        prefs: Preferences,
         detected: Region,
     ) -> Result<ReportId, UploadError> {
         let kind = check_upload(file_name, &bytes).map_err(UploadError::Rejected)?;
@@ -88,7 +88,7 @@ impl UploadService {
             sha256: hex::encode(Sha256::digest(&bytes)),
             content_type: kind.mime().to_string(),
             uploaded_at: self.clock.now(),
-            diet,
+            prefs,
         };
         self.files.put(&report.storage_key, bytes).await.map_err(|e| UploadError::Storage(e.to_string()))?;
         if let Err(e) = self.reports.create(&report, self.free_limit).await {
@@ -190,7 +190,15 @@ mod tests {
         let s = service(reports, files, consenting(), MockProcessingStore::new());
         let user = UserId::random();
         assert!(
-            s.accept(&user, "C:\\fakepath\\blood.pdf", PDF.to_vec(), DietPreference::Veg, Region::India).await.is_ok()
+            s.accept(
+                &user,
+                "C:\\fakepath\\blood.pdf",
+                PDF.to_vec(),
+                Preferences::diet(crate::DietPreference::Veg),
+                Region::India
+            )
+            .await
+            .is_ok()
         );
     }
 
@@ -209,7 +217,7 @@ mod tests {
             reports.expect_create().returning(move |_, _| Err(once.take().unwrap_or(CreateReportError::Duplicate)));
             let s = service(reports, files, consenting(), MockProcessingStore::new());
             let err = s
-                .accept(&UserId::random(), "a.pdf", PDF.to_vec(), DietPreference::Nonveg, Region::India)
+                .accept(&UserId::random(), "a.pdf", PDF.to_vec(), Preferences::default(), Region::India)
                 .await
                 .unwrap_err();
             assert!(err.to_string().contains(expected), "{err}");
@@ -228,7 +236,7 @@ mod tests {
         reports.expect_create().never();
         let s = service(reports, files, consent, MockProcessingStore::new());
         let err = s
-            .accept(&UserId::random(), "a.pdf", PDF.to_vec(), DietPreference::Nonveg, Region::India)
+            .accept(&UserId::random(), "a.pdf", PDF.to_vec(), Preferences::default(), Region::India)
             .await
             .unwrap_err();
         assert!(matches!(err, UploadError::ConsentRequired(m) if m.contains("DPDP_CONSENT_REQUIRED")));
@@ -243,7 +251,7 @@ mod tests {
         let s = service(MockReportRepository::new(), files, consent, MockProcessingStore::new());
         for (name, bytes) in [("a.pdf", b"GIF89a....".to_vec()), ("a.png", PDF.to_vec()), ("a.exe", PDF.to_vec())] {
             let err =
-                s.accept(&UserId::random(), name, bytes, DietPreference::Nonveg, Region::India).await.unwrap_err();
+                s.accept(&UserId::random(), name, bytes, Preferences::default(), Region::India).await.unwrap_err();
             assert!(matches!(err, UploadError::Rejected(UploadRejection::InvalidType)), "{name}: {err}");
         }
     }

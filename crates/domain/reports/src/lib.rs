@@ -13,9 +13,9 @@ pub use document::MockTextExtractor;
 pub use document::{BBox, Document, ExtractError, Page, TextExtractor, TextSource, Word};
 pub use intake::{UploadError, UploadService};
 pub use model::{
-    AbnormalResult, Advice, Dashboard, DashboardStats, DietPreference, FollowUp, FollowUpExport, NewReport,
-    PlannedFollowUp, Recommendation, ReportDetails, ReportExport, ReportSource, ReportStatus, ReportSummary,
-    ResultExport, StoredFile, StoredResult,
+    AbnormalResult, Advice, Cuisine, Dashboard, DashboardStats, DietPreference, FollowUp, FollowUpExport, NewReport,
+    PlannedFollowUp, Preferences, Recommendation, ReportDetails, ReportExport, ReportSource, ReportStatus,
+    ReportSummary, ResultExport, StoredFile, StoredResult,
 };
 pub use ports::{
     ConsentGate, CreateReportError, FileStore, FileStoreError, GateError, Job, JobKind, JobQueue, ProcessingStore,

@@ -147,6 +147,101 @@ impl DietPreference {
     }
 }
 
+/// A cuisine a Pro diet plan draws its meals from (SPEC §2, wizard step 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cuisine {
+    /// Indian.
+    Indian,
+    /// Middle Eastern.
+    MiddleEastern,
+    /// Western.
+    Western,
+    /// Chinese.
+    Chinese,
+    /// Japanese.
+    Japanese,
+    /// Mediterranean.
+    Mediterranean,
+}
+
+impl Cuisine {
+    /// Every cuisine, in the wizard's order.
+    pub const ALL: [Cuisine; 6] = [
+        Cuisine::Indian,
+        Cuisine::MiddleEastern,
+        Cuisine::Western,
+        Cuisine::Chinese,
+        Cuisine::Japanese,
+        Cuisine::Mediterranean,
+    ];
+
+    /// The stored name (`middle_eastern`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Cuisine::Indian => "indian",
+            Cuisine::MiddleEastern => "middle_eastern",
+            Cuisine::Western => "western",
+            Cuisine::Chinese => "chinese",
+            Cuisine::Japanese => "japanese",
+            Cuisine::Mediterranean => "mediterranean",
+        }
+    }
+
+    /// Reads a name as the wizard shows it ("Middle Eastern") or as stored ("middle_eastern").
+    pub fn parse(s: &str) -> Option<Self> {
+        let key: String = s.chars().filter(char::is_ascii_alphabetic).collect::<String>().to_ascii_lowercase();
+        Cuisine::ALL.into_iter().find(|c| c.as_str().replace('_', "") == key)
+    }
+
+    /// Reads a comma-separated list, ignoring unknown names and repeats.
+    pub fn parse_list(s: &str) -> Vec<Self> {
+        let mut out = Vec::new();
+        for c in s.split(',').filter_map(Cuisine::parse) {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// The stored form of a list.
+    pub fn join(list: &[Cuisine]) -> String {
+        list.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(",")
+    }
+}
+
+/// What the advice is tailored to: diet, and for Pro diet plans the cuisines.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Preferences {
+    /// Vegetarian or not.
+    pub diet: DietPreference,
+    /// Cuisines for diet plans; empty means the default for the person's region.
+    pub cuisines: Vec<Cuisine>,
+}
+
+impl Preferences {
+    /// Diet only.
+    pub fn diet(diet: DietPreference) -> Self {
+        Preferences { diet, cuisines: Vec::new() }
+    }
+
+    /// One-line form for a job payload: `veg` or `veg;indian,western`.
+    pub fn encode(&self) -> String {
+        if self.cuisines.is_empty() {
+            self.diet.as_str().to_string()
+        } else {
+            format!("{};{}", self.diet.as_str(), Cuisine::join(&self.cuisines))
+        }
+    }
+
+    /// Reads [`Preferences::encode`]'s form; anything unreadable gives the defaults.
+    pub fn decode(s: &str) -> Self {
+        let (diet, cuisines) = s.split_once(';').unwrap_or((s, ""));
+        Preferences { diet: DietPreference::parse_or_default(diet), cuisines: Cuisine::parse_list(cuisines) }
+    }
+}
+
 /// One result as stored after reading and interpretation.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -301,8 +396,8 @@ pub struct NewReport {
     pub content_type: String,
     /// When accepted.
     pub uploaded_at: DateTime<Utc>,
-    /// The diet the advice should follow.
-    pub diet: DietPreference,
+    /// What the advice should follow.
+    pub prefs: Preferences,
 }
 
 /// What a worker needs to read a report.
@@ -314,8 +409,31 @@ pub struct ReportSource {
     pub is_pro: bool,
     /// Where the bytes are.
     pub file: StoredFile,
-    /// The diet the advice should follow.
-    pub diet: DietPreference,
+    /// What the advice should follow.
+    pub prefs: Preferences,
     /// When it was uploaded.
     pub uploaded_at: DateTime<Utc>,
+}
+
+#[cfg(test)]
+mod preference_tests {
+    use super::*;
+
+    #[test]
+    fn cuisines_read_as_the_wizard_shows_them_or_as_stored() {
+        assert_eq!(Cuisine::parse("Middle Eastern"), Some(Cuisine::MiddleEastern));
+        assert_eq!(Cuisine::parse("middle_eastern"), Some(Cuisine::MiddleEastern));
+        assert_eq!(Cuisine::parse("JAPANESE"), Some(Cuisine::Japanese));
+        assert_eq!(Cuisine::parse("martian"), None);
+        assert_eq!(Cuisine::parse_list("Indian, western,indian,,nope"), vec![Cuisine::Indian, Cuisine::Western]);
+    }
+
+    #[test]
+    fn preferences_survive_a_job_payload_and_old_payloads_still_read() {
+        let p = Preferences { diet: DietPreference::Veg, cuisines: vec![Cuisine::Chinese, Cuisine::Mediterranean] };
+        assert_eq!(p.encode(), "veg;chinese,mediterranean");
+        assert_eq!(Preferences::decode(&p.encode()), p);
+        assert_eq!(Preferences::decode("veg"), Preferences::diet(DietPreference::Veg));
+        assert_eq!(Preferences::decode("garbage;;"), Preferences::default());
+    }
 }

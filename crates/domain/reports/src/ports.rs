@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use ht_kernel::{Region, ReportId, UserId};
 
 use crate::model::{
-    Advice, Dashboard, DietPreference, FollowUp, NewReport, ReportDetails, ReportExport, ReportSource, ReportStatus,
+    Advice, Dashboard, FollowUp, NewReport, Preferences, ReportDetails, ReportExport, ReportSource, ReportStatus,
     StoredFile, StoredResult,
 };
 
@@ -87,7 +87,7 @@ pub trait ReportRepository: Send + Sync {
     ///
     /// # Errors
     /// [`ReportStoreError`] when storage fails.
-    async fn queue_reprocess(&self, user: &UserId, diet: DietPreference) -> Result<(), ReportStoreError>;
+    async fn queue_reprocess(&self, user: &UserId, prefs: &Preferences) -> Result<(), ReportStoreError>;
 }
 
 /// What the processing workers read and write. Not scoped by user: workers act for the system.
@@ -155,7 +155,7 @@ pub enum JobKind {
     /// Read and interpret one report.
     Analyze(ReportId),
     /// Re-interpret a user's completed reports.
-    Reprocess(UserId, DietPreference),
+    Reprocess(UserId, Preferences),
 }
 
 /// A claimed job.

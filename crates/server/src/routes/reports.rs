@@ -9,7 +9,7 @@ use futures_util::TryStreamExt;
 use ht_compliance::AuditAction;
 use ht_kernel::ReportId;
 use ht_reports::upload::MAX_UPLOAD_BYTES;
-use ht_reports::{DietPreference, ReportDetails};
+use ht_reports::{Cuisine, DietPreference, Preferences, ReportDetails};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
@@ -47,7 +47,7 @@ pub async fn upload(
         return Err(too_large());
     }
     let mut file: Option<(String, Vec<u8>)> = None;
-    let mut diet = DietPreference::default();
+    let mut prefs = Preferences::default();
     while let Some(mut field) = form.try_next().await.map_err(bad_form)? {
         match field.name() {
             Some("healthReport") if file.is_none() => {
@@ -62,15 +62,22 @@ pub async fn upload(
                 }
                 file = Some((name, bytes));
             }
-            Some("dietPreference") => {
+            Some(name @ ("dietPreference" | "cuisines")) => {
+                let name = name.to_string();
                 let mut value = Vec::new();
                 while let Some(chunk) = field.try_next().await.map_err(bad_form)? {
                     value.extend_from_slice(&chunk);
-                    if value.len() > 64 {
-                        return Err(ApiError::BadRequest("dietPreference must be veg or nonveg.".into()));
+                    if value.len() > 256 {
+                        return Err(ApiError::BadRequest(format!("{name} is too long.")));
                     }
                 }
-                diet = DietPreference::parse_or_default(&String::from_utf8_lossy(&value));
+                let value = String::from_utf8_lossy(&value);
+                if name == "cuisines" {
+                    // A comma-separated list or a JSON array of names; unknown names are ignored.
+                    prefs.cuisines = Cuisine::parse_list(&value.replace(['[', ']', '"'], ""));
+                } else {
+                    prefs.diet = DietPreference::parse_or_default(&value);
+                }
             }
             _ => {
                 // Other fields (and a second file) are read and dropped, within the same limit.
@@ -87,7 +94,7 @@ pub async fn upload(
     let (name, bytes) =
         file.ok_or_else(|| ApiError::BadRequest("No file uploaded: Please select a PDF, JPG, or PNG file.".into()))?;
     let region = request_region(&req, &settings);
-    let id = state.uploads.accept(&user.id, &name, bytes, diet, region).await?;
+    let id = state.uploads.accept(&user.id, &name, bytes, prefs, region).await?;
     state.wake_workers.notify_one();
     audit(&state, &user.id, AuditAction::Upload, id.as_str()).await;
     Ok(HttpResponse::Created().json(serde_json::json!({ "reportId": id, "id": id })))
@@ -268,10 +275,13 @@ pub struct ReprocessQuery {
 #[serde(rename_all = "camelCase")]
 pub struct ReprocessBody {
     diet_preference: Option<String>,
+    #[serde(default)]
+    cuisines: Vec<String>,
 }
 
-/// `POST /api/reports/reprocess?async=1` with `{dietPreference}`: re-runs the interpretation of
-/// the user's completed reports as a queued job.
+/// `POST /api/reports/reprocess?async=1` with `{dietPreference, cuisines?}`: re-runs the
+/// interpretation of the user's completed reports as a queued job (Pro users get their journeys
+/// with diet plans from these cuisines).
 pub async fn reprocess(
     state: web::Data<AppState>,
     session: Session,
@@ -279,12 +289,21 @@ pub async fn reprocess(
     body: Option<web::Json<ReprocessBody>>,
 ) -> Result<HttpResponse, ApiError> {
     let user = require_user(&state, &session).await?;
-    let diet = body
-        .and_then(|b| b.into_inner().diet_preference)
-        .map(|d| DietPreference::parse_or_default(&d))
-        .unwrap_or_default();
-    state.reports.queue_reprocess(&user.id, diet).await?;
+    let body = body.map(web::Json::into_inner);
+    let prefs = Preferences {
+        diet: body
+            .as_ref()
+            .and_then(|b| b.diet_preference.as_deref())
+            .map(DietPreference::parse_or_default)
+            .unwrap_or_default(),
+        cuisines: body.map(|b| Cuisine::parse_list(&b.cuisines.join(","))).unwrap_or_default(),
+    };
+    state.reports.queue_reprocess(&user.id, &prefs).await?;
     state.wake_workers.notify_one();
-    audit(&state, &user.id, AuditAction::Reprocess, diet.as_str()).await;
-    Ok(HttpResponse::Accepted().json(serde_json::json!({ "status": "queued", "dietPreference": diet })))
+    audit(&state, &user.id, AuditAction::Reprocess, &prefs.encode()).await;
+    Ok(HttpResponse::Accepted().json(serde_json::json!({
+        "status": "queued",
+        "dietPreference": prefs.diet,
+        "cuisines": prefs.cuisines,
+    })))
 }

@@ -81,9 +81,22 @@ impl TestApp {
 
     /// `POST /api/upload` as the dashboard sends it; `lang` sets `Accept-Language`.
     pub async fn upload(&self, cookie: &str, file_name: &str, bytes: Vec<u8>) -> (u16, serde_json::Value) {
-        let form = reqwest::multipart::Form::new()
-            .part("healthReport", reqwest::multipart::Part::bytes(bytes).file_name(file_name.to_string()))
-            .text("dietPreference", "nonveg");
+        self.upload_with(cookie, file_name, bytes, &[("dietPreference", "nonveg")]).await
+    }
+
+    /// Uploads with these extra form fields.
+    pub async fn upload_with(
+        &self,
+        cookie: &str,
+        file_name: &str,
+        bytes: Vec<u8>,
+        fields: &[(&str, &str)],
+    ) -> (u16, serde_json::Value) {
+        let mut form = reqwest::multipart::Form::new()
+            .part("healthReport", reqwest::multipart::Part::bytes(bytes).file_name(file_name.to_string()));
+        for (k, v) in fields {
+            form = form.text(k.to_string(), v.to_string());
+        }
         let res = self
             .client
             .post(format!("{}/api/upload", self.base))

@@ -232,6 +232,9 @@ async fn a_streamed_upload_is_cut_off_once_it_passes_10_mb() {
                 break;
             }
             sent.fetch_add(chunk.len(), std::sync::atomic::Ordering::SeqCst);
+            // Let the reading task run: on this single-threaded test runtime it would otherwise
+            // see the answer only when the socket blocks, and record it megabytes late.
+            tokio::task::yield_now().await;
         }
         let first = tokio::time::timeout(Duration::from_secs(10), response).await.unwrap().unwrap();
         assert!(first.starts_with("HTTP/1.1 413"), "{first}");
@@ -438,6 +441,53 @@ async fn reprocessing_rewrites_the_advice_for_a_new_diet() {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         panic!("the advice was not rewritten");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn pro_users_get_journeys_with_diet_plans_from_their_cuisines() {
+    on_each_backend(|db, url| async move {
+        let app = spawn_app(&url, &[]).await;
+        let cookie = consenting_user(&app, "pro@example.in").await;
+        set_user(&db, "pro@example.in", "is_pro = TRUE").await;
+        let (status, body) = app
+            .upload_with(&cookie, "cbc.pdf", pdf("pro"), &[("dietPreference", "veg"), ("cuisines", "Chinese,Japanese")])
+            .await;
+        assert_eq!(status, 201, "{body}");
+        let id = body["id"].as_str().unwrap().to_string();
+        assert_eq!(wait_until_done(&app, &cookie, &id).await, "completed");
+        let summaries = |details: &Value| -> Vec<String> {
+            details["recommendations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["proJourney"]["dietPlan"]["summary"].as_str().unwrap_or("none").to_string())
+                .collect()
+        };
+        let (_, details) = app.json(&format!("/api/reports/{id}/details"), Some(&cookie)).await;
+        let first = summaries(&details);
+        assert!(!first.is_empty() && first.iter().all(|s| s.contains("Chinese, Japanese")), "{first:?}");
+        assert!(details.get("upgradeSuggestion").is_none_or(Value::is_null), "no upgrade prompt for Pro");
+        assert!(!details["recommendations"].to_string().to_lowercase().contains("chicken"), "vegetarian plans");
+
+        let (status, body) = app
+            .post_json(
+                "/api/reports/reprocess?async=1",
+                Some(&cookie),
+                &json!({"dietPreference": "nonveg", "cuisines": ["Mediterranean"]}),
+            )
+            .await;
+        assert_eq!(status, 202);
+        assert_eq!(body["cuisines"], json!(["mediterranean"]));
+        for _ in 0..100 {
+            let (_, now) = app.json(&format!("/api/reports/{id}/details"), Some(&cookie)).await;
+            if summaries(&now).iter().all(|s| s.contains("Mediterranean")) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the journeys were not rebuilt for the new cuisines");
     })
     .await;
 }

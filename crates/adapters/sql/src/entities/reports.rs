@@ -14,6 +14,7 @@ pub struct Model {
     pub storage_key: Option<String>,
     pub content_type: Option<String>,
     pub diet_preference: Option<String>,
+    pub cuisines: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
