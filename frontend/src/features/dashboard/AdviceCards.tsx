@@ -14,7 +14,8 @@ import MedicationIcon from '@mui/icons-material/Medication';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
 import SelfImprovementIcon from '@mui/icons-material/SelfImprovement';
 import type { SvgIconComponent } from '@mui/icons-material';
-import type { DoctorsResponse, FollowUp, Recommendation, RecommendationType } from './reports-api';
+import type { DoctorsResponse, FollowUp, ProJourney, Recommendation, RecommendationType } from './reports-api';
+import { JourneyCard } from './JourneyCard';
 
 const ICONS: Record<RecommendationType, SvgIconComponent> = {
   supplement: MedicationIcon,
@@ -60,9 +61,13 @@ export function Recommendations({ items }: { items: Recommendation[] }) {
           <Typography color="text.secondary">No recommendations yet. They appear once a report with abnormal values is analysed.</Typography>
         ) : (
           <Stack spacing={1.5}>
-            {items.map((r) => (
-              <RecommendationCard key={r.id} rec={r} />
-            ))}
+            {items.map((r) =>
+              r.proJourney ? (
+                <JourneyCard key={r.id} rec={r as Recommendation & { proJourney: ProJourney }} />
+              ) : (
+                <RecommendationCard key={r.id} rec={r} />
+              ),
+            )}
           </Stack>
         )}
       </CardContent>

@@ -28,7 +28,41 @@ export interface Recommendation {
   duration: string;
   icon: string;
   testName: string;
-  proJourney?: Record<string, unknown>;
+  proJourney?: ProJourney;
+}
+
+/** SPEC §3 proJourney. */
+export interface ProJourney {
+  severity: 'mild' | 'moderate' | 'severe';
+  currentSituation: string;
+  symptoms?: string;
+  bodyImpact: string;
+  shortTermRisks: string;
+  longTermRisks: string;
+  recoveryTimeline: string;
+  monitoring: string;
+  shortTermPlan: string[] | string;
+  longTermPlan: string[] | string;
+  milestones: string[];
+  actionSteps: ActionStep[];
+  dietPlan?: DietPlan;
+}
+
+export interface ActionStep {
+  step: string;
+  timing: string;
+  duration: string;
+  calendarEntry?: { title: string; details: string };
+}
+
+export interface DietPlan {
+  summary: string;
+  caloriesPerDay: number;
+  macros: { protein: number; carbs: number; fat: number };
+  recoveryDuration: string;
+  dailyPlan: { day: string; meals: { meal: string; name?: string; items: { name: string; quantity: number; unit: string; notes?: string }[] }[] }[];
+  weeklyGroceries: { item: string; quantity: number; unit: string }[];
+  recipes: { title: string; url: string }[];
 }
 
 /** SPEC §3 Follow-up. */
@@ -110,6 +144,9 @@ export const reportsApi = baseApi.injectEndpoints({
     getNotice: build.query<Notice, Region>({
       query: (region) => `compliance/notice?region=${region}`,
     }),
+    scheduleReminder: build.mutation<unknown, { type: 'supplement'; title: string; scheduledFor: string }>({
+      query: (body) => ({ url: 'reminders/schedule', method: 'POST', body }),
+    }),
     grantConsent: build.mutation<unknown, ConsentPayload>({
       query: (payload) => ({ url: CONSENT_PATH[payload.region], method: 'POST', body: payload }),
     }),
@@ -124,4 +161,5 @@ export const {
   useGetComplianceInfoQuery,
   useGetNoticeQuery,
   useGrantConsentMutation,
+  useScheduleReminderMutation,
 } = reportsApi;
