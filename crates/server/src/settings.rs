@@ -75,6 +75,9 @@ pub struct Settings {
     pub job_lease: std::time::Duration,
     /// `HT_READ_TIMEOUT_SECS`: the longest time spent reading one file (default 120).
     pub read_timeout: std::time::Duration,
+    /// `HT_LLM_BASE_URL` + `HT_LLM_MODEL` (+ `HT_LLM_API_KEY`, `HT_LLM_TIMEOUT_SECS`, default 20):
+    /// an OpenAI-compatible service that rewrites Pro journey texts. Unset: the deterministic texts.
+    pub llm: Option<ht_llm::LlmSettings>,
 }
 
 fn seconds(value: Option<String>, default: u64, name: &str) -> anyhow::Result<std::time::Duration> {
@@ -151,6 +154,19 @@ impl Settings {
             },
             job_lease: seconds(get("HT_JOB_LEASE_SECS"), 60, "HT_JOB_LEASE_SECS")?,
             read_timeout: seconds(get("HT_READ_TIMEOUT_SECS"), 120, "HT_READ_TIMEOUT_SECS")?,
+            llm: match (get("HT_LLM_BASE_URL"), get("HT_LLM_MODEL")) {
+                (Some(base_url), Some(model)) => {
+                    Url::parse(&base_url).context("HT_LLM_BASE_URL is not a URL")?;
+                    Some(ht_llm::LlmSettings {
+                        base_url,
+                        model,
+                        api_key: get("HT_LLM_API_KEY").unwrap_or_default(),
+                        timeout: seconds(get("HT_LLM_TIMEOUT_SECS"), 20, "HT_LLM_TIMEOUT_SECS")?,
+                    })
+                }
+                (None, None) => None,
+                _ => bail!("HT_LLM_BASE_URL and HT_LLM_MODEL must be set together"),
+            },
             data_dir,
         })
     }
@@ -169,6 +185,17 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_narrator_is_off_by_default_and_must_be_fully_configured() {
+        assert!(settings(&[]).unwrap().llm.is_none());
+        let on = settings(&[("HT_LLM_BASE_URL", "http://127.0.0.1:9/v1"), ("HT_LLM_MODEL", "m")]).unwrap();
+        let llm = on.llm.unwrap();
+        assert_eq!(llm.timeout, std::time::Duration::from_secs(20));
+        assert!(llm.api_key.is_empty());
+        assert!(settings(&[("HT_LLM_MODEL", "m")]).is_err());
+        assert!(settings(&[("HT_LLM_BASE_URL", "not a url"), ("HT_LLM_MODEL", "m")]).is_err());
+    }
     use std::collections::HashMap;
 
     fn settings(pairs: &[(&str, &str)]) -> anyhow::Result<Settings> {

@@ -123,6 +123,10 @@ impl Application {
                 store: processing.clone(),
                 files: files.clone(),
                 wake: wake_workers.clone(),
+                narrator: match &settings.llm {
+                    Some(llm) => Some(Arc::new(ht_llm::OpenAiNarrator::new(llm).map_err(anyhow::Error::msg)?)),
+                    None => None,
+                },
             },
             &stop,
         );

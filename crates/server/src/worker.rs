@@ -12,6 +12,7 @@ use std::time::Duration;
 use chrono::Utc;
 use ht_kernel::ReportId;
 use ht_recommendations::Profile;
+use ht_recommendations::narration::{Narrator, Person, narrate_journeys};
 use ht_reports::{FileStore, Job, JobKind, JobQueue, ProcessingStore, ReportSource};
 use tokio::sync::{Notify, watch};
 
@@ -44,6 +45,8 @@ pub struct WorkerPorts {
     pub files: Arc<dyn FileStore>,
     /// Woken when a job is queued here.
     pub wake: Arc<Notify>,
+    /// Rewrites Pro journey texts, when configured.
+    pub narrator: Option<Arc<dyn Narrator>>,
 }
 
 /// Starts the pool. The workers stop when `shutdown`'s sender is dropped.
@@ -128,7 +131,8 @@ async fn process(config: &WorkerConfig, ports: &WorkerPorts, job: &Job, reader: 
                     Ok(r) => r,
                     Err(e) => return Outcome::Transient(None, e.to_string()),
                 };
-                let advice = ht_recommendations::interpret(&results, &Profile::new(prefs, source.is_pro)).advice;
+                let mut advice = ht_recommendations::interpret(&results, &Profile::new(prefs, source.is_pro)).advice;
+                narrate(ports, &mut advice, &results, &Person::default()).await;
                 if let Err(e) = ports.store.save_advice(&id, &advice, source.uploaded_at.date_naive()).await {
                     return Outcome::Transient(None, e.to_string());
                 }
@@ -181,10 +185,30 @@ async fn analyze(config: &WorkerConfig, ports: &WorkerPorts, id: &ReportId, read
         );
     }
     let results = analysis.stored_results();
-    let advice = analysis.interpret(&Profile::new(&source.prefs, source.is_pro)).advice;
+    let mut advice = analysis.interpret(&Profile::new(&source.prefs, source.is_pro)).advice;
+    let person = Person {
+        sex: analysis.sex.map(|s| if s == ht_reports::reading::Sex::Male { "male".into() } else { "female".into() }),
+        age: analysis.age,
+    };
+    narrate(ports, &mut advice, &results, &person).await;
     match ports.store.save_reading(id, &results, &advice, source.uploaded_at.date_naive()).await {
         Ok(()) => Outcome::Done,
         Err(e) => Outcome::Transient(Some(id.clone()), e.to_string()),
+    }
+}
+
+/// Lets the narrator, if any, rewrite the journeys (only Pro advice has them); failures keep the
+/// deterministic texts.
+async fn narrate(
+    ports: &WorkerPorts,
+    advice: &mut ht_reports::Advice,
+    results: &[ht_reports::StoredResult],
+    person: &Person,
+) {
+    if let Some(narrator) = &ports.narrator
+        && advice.recommendations.iter().any(|r| r.pro_journey.is_some())
+    {
+        narrate_journeys(advice, results, person, narrator.as_ref()).await;
     }
 }
 

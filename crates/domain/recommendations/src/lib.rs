@@ -9,6 +9,7 @@
 pub mod journey;
 mod knowledge;
 pub mod meals;
+pub mod narration;
 
 use std::collections::BTreeMap;
 

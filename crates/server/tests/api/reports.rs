@@ -491,3 +491,39 @@ async fn pro_users_get_journeys_with_diet_plans_from_their_cuisines() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_configured_narrator_rewrites_pro_journeys_and_a_failing_one_changes_nothing() {
+    use ht_llm::testing::{Mode, REWRITTEN, start};
+    on_each_backend(|db, url| async move {
+        let situations = |details: &Value| -> Vec<String> {
+            details["recommendations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["proJourney"]["currentSituation"].as_str().unwrap_or("none").to_string())
+                .collect()
+        };
+        for (mode, email) in [(Mode::Good, "narrated@example.in"), (Mode::NotJson, "plain@example.in")] {
+            let (llm, fake) = start(mode).await;
+            let app = spawn_app(&url, &[("HT_LLM_BASE_URL", &llm), ("HT_LLM_MODEL", "test-model")]).await;
+            let cookie = consenting_user(&app, email).await;
+            set_user(&db, email, "is_pro = TRUE").await;
+            let (_, body) = app.upload(&cookie, "cbc.pdf", pdf(email)).await;
+            let id = body["id"].as_str().unwrap().to_string();
+            assert_eq!(wait_until_done(&app, &cookie, &id).await, "completed");
+            let (_, details) = app.json(&format!("/api/reports/{id}/details"), Some(&cookie)).await;
+            let s = situations(&details);
+            let seen = fake.lock().unwrap().seen.clone();
+            assert!(!seen.is_empty(), "the narrator was asked");
+            let sent = seen.iter().map(|(_, b)| b.to_string()).collect::<String>();
+            assert!(!sent.contains(email) && !sent.contains("Asha") && !sent.contains("cbc.pdf"), "no identity leaves");
+            if mode == Mode::Good {
+                assert!(s.iter().any(|t| t == REWRITTEN), "{s:?}");
+            } else {
+                assert!(s.iter().all(|t| t.starts_with("Your ") && t != REWRITTEN), "standard texts kept: {s:?}");
+            }
+        }
+    })
+    .await;
+}

@@ -51,7 +51,7 @@ export function UploadZone({ onUploaded, disabled }: UploadZoneProps) {
 
   const send = async (file: File) => {
     const dietPreference = localStorage.getItem('dietPreference') === 'veg' ? 'veg' : 'nonveg';
-    const result = await upload({ file, dietPreference });
+    const result = await upload({ file, dietPreference, cuisines: storedCuisines() });
     if ('error' in result && result.error) {
       const t = uploadErrorToast(result.error as ApiError);
       if (t === null) {
@@ -122,4 +122,14 @@ export function UploadZone({ onUploaded, disabled }: UploadZoneProps) {
       />
     </Card>
   );
+}
+
+/** Cuisines from the Pro preferences (SPEC §3 proUserPrefs), if the wizard saved any. */
+function storedCuisines(): string[] {
+  try {
+    const prefs = JSON.parse(localStorage.getItem('proUserPrefs') ?? '{}') as { cuisines?: unknown };
+    return Array.isArray(prefs.cuisines) ? prefs.cuisines.filter((c): c is string => typeof c === 'string') : [];
+  } catch {
+    return [];
+  }
 }

@@ -129,11 +129,12 @@ export const reportsApi = baseApi.injectEndpoints({
     getDoctors: build.query<DoctorsResponse, string>({
       query: (id) => `reports/${encodeURIComponent(id)}/doctors`,
     }),
-    uploadReport: build.mutation<{ reportId?: string; id?: string }, { file: File; dietPreference: string }>({
-      query: ({ file, dietPreference }) => {
+    uploadReport: build.mutation<{ reportId?: string; id?: string }, { file: File; dietPreference: string; cuisines?: string[] }>({
+      query: ({ file, dietPreference, cuisines }) => {
         const body = new FormData();
         body.append('healthReport', file, file.name);
         body.append('dietPreference', dietPreference);
+        if (cuisines && cuisines.length > 0) body.append('cuisines', cuisines.join(','));
         return { url: 'upload', method: 'POST', body };
       },
       invalidatesTags: [{ type: 'Dashboard', id: 'LIST' }, 'User'],
