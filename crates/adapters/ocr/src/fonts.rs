@@ -10,6 +10,10 @@ use crate::matrix::{number, resolve};
 pub struct Font<'a> {
     /// Text for codes: the ToUnicode map when present (the most reliable), else the encoding.
     to_unicode: Option<Encoding<'a>>,
+    /// For composite TrueType fonts without ToUnicode: glyph → character from the embedded
+    /// font's own `cmap` (see [`crate::glyphs`]), and the CID → glyph map (identity when empty).
+    glyph_text: Option<HashMap<u16, char>>,
+    cid_to_gid: Vec<u16>,
     encoding: Option<Encoding<'a>>,
     /// Composite (Type0) fonts use two-byte codes.
     pub two_byte: bool,
@@ -78,8 +82,32 @@ impl<'a> Font<'a> {
         let force_bold =
             descriptor.and_then(|d| d.get(b"Flags").ok()).and_then(number).is_some_and(|f| (f as u32) & (1 << 18) != 0);
         let descriptor_name = descriptor.and_then(|d| d.get(b"FontName").and_then(Object::as_name).ok()).unwrap_or(b"");
+        let (glyph_text, cid_to_gid) = if to_unicode.is_none() && two_byte {
+            let descendant = font
+                .get(b"DescendantFonts")
+                .ok()
+                .and_then(|o| array(doc, o))
+                .and_then(|a| a.first())
+                .and_then(|o| dict(doc, o));
+            let cid_to_gid = descendant
+                .and_then(|d| d.get(b"CIDToGIDMap").ok())
+                .and_then(|o| resolve(doc, o).as_stream().ok())
+                .and_then(|s| s.decompressed_content().ok())
+                .map(|b| crate::glyphs::cid_to_gid(&b))
+                .unwrap_or_default();
+            let text = descriptor
+                .and_then(|d| d.get(b"FontFile2").ok())
+                .and_then(|o| resolve(doc, o).as_stream().ok())
+                .and_then(|s| s.decompressed_content().ok().or_else(|| Some(s.content.clone())))
+                .and_then(|bytes| crate::glyphs::unicode_by_glyph(&bytes));
+            (text, cid_to_gid)
+        } else {
+            (None, Vec::new())
+        };
         Font {
             to_unicode,
+            glyph_text,
+            cid_to_gid,
             encoding,
             two_byte,
             widths,
@@ -105,6 +133,14 @@ impl<'a> Font<'a> {
             && !text.contains('\u{fffd}')
         {
             return text;
+        }
+        if let Some(map) = &self.glyph_text {
+            let gid = if self.cid_to_gid.is_empty() {
+                u16::try_from(code).ok()
+            } else {
+                usize::try_from(code).ok().and_then(|c| self.cid_to_gid.get(c).copied())
+            };
+            return gid.and_then(|g| map.get(&g)).map(char::to_string).unwrap_or_default();
         }
         match &self.encoding {
             Some(enc) if len == 1 => enc.bytes_to_string(&bytes).unwrap_or_default(),

@@ -4,6 +4,7 @@
 //! lopdf (see docs/adr/0001-pdf-text-layer.md); `tesseract` reads images with Tesseract.
 
 mod fonts;
+mod glyphs;
 mod matrix;
 pub mod pdf_images;
 pub mod pdf_text;

@@ -209,3 +209,53 @@ proptest! {
         let _ = read_pdf(&bytes, 5);
     }
 }
+
+/// Glyph ids of `text` in a real TrueType font, as a producer that writes glyph ids would.
+fn glyph_codes(font: &[u8], text: &str) -> Vec<u8> {
+    let face = ttf_parser::Face::parse(font, 0).unwrap();
+    text.chars().flat_map(|c| face.glyph_index(c).unwrap().0.to_be_bytes()).collect()
+}
+
+#[test]
+fn a_composite_truetype_font_without_tounicode_is_read_through_its_own_cmap() {
+    // The Magnus layout in labdata: /Identity-H, glyph ids as codes, no ToUnicode; pdftotext
+    // reads "+DHPRJORELQ". The font is a system font the test embeds (fonts-dejavu-core).
+    let font = std::fs::read("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        .expect("DejaVuSans.ttf is needed (Debian package fonts-dejavu-core, installed by .ci/dev)");
+    let mut doc = Document::with_version("1.5");
+    let pages_id = doc.new_object_id();
+    let file = doc.add_object(Stream::new(dictionary! {"Length1" => font.len() as i64}, font.clone()));
+    let descriptor = doc.add_object(dictionary! {
+        "Type" => "FontDescriptor", "FontName" => "ABCDEE+DejaVuSans", "Flags" => 32, "FontFile2" => file,
+    });
+    let cid = doc.add_object(dictionary! {
+        "Type" => "Font", "Subtype" => "CIDFontType2", "BaseFont" => "ABCDEE+DejaVuSans",
+        "FontDescriptor" => descriptor, "CIDToGIDMap" => "Identity", "DW" => 600,
+    });
+    let type0 = doc.add_object(dictionary! {
+        "Type" => "Font", "Subtype" => "Type0", "BaseFont" => "ABCDEE+DejaVuSans", "Encoding" => "Identity-H",
+        "DescendantFonts" => vec![Object::Reference(cid)],
+    });
+    let ops = vec![
+        op("BT", vec![]),
+        op("Tf", vec![Object::Name(b"F9".to_vec()), 10.into()]),
+        op("Td", vec![50.into(), 800.into()]),
+        op("Tj", vec![Object::String(glyph_codes(&font, "Haemoglobin 11.0 g/dL"), lopdf::StringFormat::Hexadecimal)]),
+        op("ET", vec![]),
+    ];
+    let content = doc.add_object(Stream::new(dictionary! {}, Content { operations: ops }.encode().unwrap()));
+    let resources = doc.add_object(dictionary! {"Font" => dictionary! {"F9" => type0}});
+    let page = doc.add_object(
+        dictionary! {"Type" => "Page", "Parent" => pages_id, "Contents" => content, "Resources" => resources},
+    );
+    doc.objects.insert(
+        pages_id,
+        Object::Dictionary(dictionary! {"Type" => "Pages", "Kids" => vec![Object::Reference(page)], "Count" => 1, "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()]}),
+    );
+    let catalog = doc.add_object(dictionary! {"Type" => "Catalog", "Pages" => pages_id});
+    doc.trailer.set("Root", catalog);
+    let mut bytes = Vec::new();
+    doc.save_to(&mut bytes).unwrap();
+    let texts: Vec<String> = words(&bytes).into_iter().map(|w| w.0).collect();
+    assert_eq!(texts, ["Haemoglobin", "11.0", "g/dL"]);
+}

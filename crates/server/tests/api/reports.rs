@@ -122,6 +122,9 @@ async fn an_accepted_upload_is_read_interpreted_and_served() {
         let (_, dash) = app.json("/api/dashboard", Some(&cookie)).await;
         assert_eq!(dash["stats"]["reportsCount"], 1);
         assert_eq!(dash["stats"]["abnormalCount"], 2);
+        let pending = details["followUps"].as_array().unwrap().iter().filter(|f| f["status"] == "pending").count();
+        assert!(pending > 0);
+        assert_eq!(dash["stats"]["followUpCount"], pending, "the tile counts this user's pending follow-ups");
         assert_eq!(dash["reports"][0]["status"], "completed");
         assert_eq!(dash["reports"][0]["fileName"], "cbc.pdf");
         assert_eq!(count(&db, "SELECT COUNT(*) FROM jobs").await, 0, "the job is gone once done");

@@ -256,7 +256,22 @@ fn strip_footnotes(name: &str) -> &str {
 
 fn clean_name(cells: &[Cell]) -> String {
     let name = cells.iter().filter(|c| !is_separator(&c.text)).map(|c| c.text.as_str()).collect::<Vec<_>>().join(" ");
-    strip_footnotes(name.trim()).trim().trim_end_matches([':', '-', '.']).trim().to_string()
+    let name = strip_footnotes(name.trim()).trim().trim_end_matches([':', '-', '.']).trim().to_string();
+    drop_repeated_specimen(&name).to_string()
+}
+
+/// Drops a specimen printed after the name when the name already says it, as layouts that set
+/// the specimen in small type beside every test do: "Creatinine, Serum - Serum" is
+/// "Creatinine, Serum", while "Blood Urea - Serum" keeps its only mention.
+fn drop_repeated_specimen(name: &str) -> &str {
+    if let Some((head, tail)) = name.rsplit_once(" - ") {
+        let tail = tail.trim();
+        let is_word = !tail.is_empty() && tail.len() <= 20 && tail.chars().all(|c| c.is_alphabetic() || c == ' ');
+        if is_word && head.to_lowercase().contains(&tail.to_lowercase()) {
+            return head.trim_end();
+        }
+    }
+    name
 }
 
 /// Lower-case words that mark a sentence of a note rather than a test name.
@@ -553,5 +568,20 @@ mod tests {
             &[("Note: values above 10 mg/dL need review", 20.0)],
         ]);
         assert!(rows_from_page(&p, None).is_empty());
+    }
+}
+
+#[cfg(test)]
+mod specimen_tests {
+    use super::drop_repeated_specimen;
+
+    #[test]
+    fn a_specimen_the_name_already_gives_is_dropped_and_a_sole_one_kept() {
+        assert_eq!(drop_repeated_specimen("Creatinine, Serum - Serum"), "Creatinine, Serum");
+        assert_eq!(drop_repeated_specimen("Creatinine - 24 Hrs. Urine - Urine"), "Creatinine - 24 Hrs. Urine");
+        assert_eq!(drop_repeated_specimen("URINE PROTEIN - Urine"), "URINE PROTEIN");
+        assert_eq!(drop_repeated_specimen("Blood Urea - Serum"), "Blood Urea - Serum");
+        assert_eq!(drop_repeated_specimen("Haemoglobin - EDTA Whole Blood"), "Haemoglobin - EDTA Whole Blood");
+        assert_eq!(drop_repeated_specimen("T3 - T4"), "T3 - T4");
     }
 }
