@@ -27,5 +27,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Lazily loaded pages make the first render of a file slow on a busy two-core CI machine.
+    testTimeout: 15000,
   },
 });

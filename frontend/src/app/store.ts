@@ -9,3 +9,4 @@ export function makeStore() {
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

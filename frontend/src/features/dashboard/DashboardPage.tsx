@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
+import { AdFrame } from '../../components/AdFrame';
 import { SignedInLayout } from '../../components/SignedInLayout';
 import { usePageMeta } from '../../shared/use-page-meta';
 import type { User } from '../../api/auth-api';
@@ -14,11 +15,16 @@ import { useGetDashboardQuery } from './dashboard-api';
 import { RecentReports } from './RecentReports';
 import { StatTiles } from './StatTiles';
 import { useReportLifecycle } from './use-report-lifecycle';
+import { UpgradeCard, UpgradeDialog, UploadLimitCard, usePaymentToast } from './Upgrade';
 import { WelcomeBanner } from './WelcomeBanner';
 
 /** The signed-in dashboard (SPEC §2). */
 export default function DashboardPage({ user }: { user: User }) {
   usePageMeta({ title: 'Dashboard — Health Tracker Pro', canonicalPath: '/dashboard', robots: 'noindex' });
+  usePaymentToast();
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const openUpgrade = () => setUpgradeOpen(true);
+  const limitReached = !user.isPro && user.uploadsUsed >= 10;
   const dashboardQuery = useGetDashboardQuery();
   const reports = dashboardQuery.data?.reports;
   const life = useReportLifecycle(reports);
@@ -44,30 +50,49 @@ export default function DashboardPage({ user }: { user: User }) {
   const hasCompleted = reports?.some((r) => r.status === 'completed') ?? false;
 
   return (
-    <SignedInLayout user={user}>
-      <Box id="overview" component="section" sx={{ scrollMarginTop: 80 }}>
-        <WelcomeBanner firstName={user.firstName} />
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {error.message}
-          </Alert>
-        )}
-        <StatTiles stats={data?.stats} />
-      </Box>
-      <UploadZone onUploaded={life.uploaded} disabled={!user.isPro && user.uploadsUsed >= 10} />
-      <Stack spacing={3}>
-        <RecentReports reports={data?.reports ?? []} selectedId={life.selectedId} onSelect={life.select} />
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <AbnormalValues results={details.data?.abnormalResults ?? []} loading={details.isFetching} />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <FollowUpTracker items={details.data?.followUps ?? []} />
-          </Grid>
+    <SignedInLayout user={user} onUpgrade={openUpgrade}>
+      <UpgradeDialog open={upgradeOpen} onClose={() => setUpgradeOpen(false)} />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: user.isPro ? 12 : 9 }}>
+          <Box id="overview" component="section" sx={{ scrollMarginTop: 80 }}>
+            <WelcomeBanner firstName={user.firstName} />
+            {error && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {error.message}
+              </Alert>
+            )}
+            <StatTiles stats={data?.stats} />
+          </Box>
+          {limitReached ? (
+            <UploadLimitCard onUpgrade={openUpgrade} />
+          ) : (
+            <UploadZone onUploaded={life.uploaded} disabled={limitReached} />
+          )}
+          <Stack spacing={3}>
+            <RecentReports reports={data?.reports ?? []} selectedId={life.selectedId} onSelect={life.select} />
+            <Grid container spacing={3}>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <AbnormalValues results={details.data?.abnormalResults ?? []} loading={details.isFetching} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <FollowUpTracker items={details.data?.followUps ?? []} />
+              </Grid>
+            </Grid>
+            <Recommendations items={details.data?.recommendations ?? []} />
+            {hasCompleted && doctors.data && <Specialists data={doctors.data} />}
+          </Stack>
         </Grid>
-        <Recommendations items={details.data?.recommendations ?? []} />
-        {hasCompleted && doctors.data && <Specialists data={doctors.data} />}
-      </Stack>
+        {!user.isPro && (
+          <Grid size={{ xs: 12, lg: 3 }} component="aside" aria-label="Sidebar">
+            <Stack spacing={3} sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }}>
+              <UpgradeCard onUpgrade={openUpgrade} />
+              <Box sx={{ display: { xs: 'none', lg: 'block' } }}>
+                <AdFrame />
+              </Box>
+            </Stack>
+          </Grid>
+        )}
+      </Grid>
     </SignedInLayout>
   );
 }
