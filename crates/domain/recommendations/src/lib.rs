@@ -171,7 +171,12 @@ pub fn interpret(results: &[StoredResult], profile: &Profile) -> Interpretation 
                         title: rec.title.clone(),
                         description: rec.text_for(profile.diet),
                         kind: rec.kind.clone(),
-                        duration: rec.duration.clone(),
+                        // A severe result is not a "within a month" matter.
+                        duration: if rec.kind == "consult" && severity == Severity::Severe {
+                            "Within 1 week".into()
+                        } else {
+                            rec.duration.clone()
+                        },
                         icon: rec.icon.clone(),
                         test_name: r.test_name.clone(),
                         pro_journey: journey_for(&entry.journey, Some(&rec.title)),

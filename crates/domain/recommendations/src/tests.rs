@@ -406,3 +406,13 @@ fn pro_users_get_a_full_journey_on_every_recommendation_free_users_none() {
     let ldl = out.advice.recommendations.iter().find(|r| r.test_name.contains("LDL")).unwrap();
     assert_eq!(ldl.pro_journey.as_ref().unwrap()["severity"], "severe");
 }
+
+#[test]
+fn a_severe_result_makes_its_consult_urgent_and_a_mild_one_does_not() {
+    let severe = interpret(&[result("Haemoglobin", 6.0, "low", "severe")], &veg());
+    let consult = severe.advice.recommendations.iter().find(|r| r.kind == "consult").unwrap();
+    assert_eq!(consult.duration, "Within 1 week");
+    let mild = interpret(&[result("Haemoglobin", 12.5, "low", "mild")], &veg());
+    let consult = mild.advice.recommendations.iter().find(|r| r.kind == "consult").unwrap();
+    assert_ne!(consult.duration, "Within 1 week");
+}

@@ -59,8 +59,19 @@ pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
     }
     let outside = normalise(&outside);
     let stripped = outside.split(' ').filter(|w| !QUALIFIERS.contains(w)).collect::<Vec<_>>().join(" ");
-    if stripped.is_empty() { None } else { index.get(&stripped).map(|&i| &CATALOG.entries[i]) }
+    if let Some(b) = (!stripped.is_empty()).then(|| index.get(&stripped)).flatten() {
+        return Some(&CATALOG.entries[*b]);
+    }
+    // "Haemoglobin - EDTA Whole Blood": a blood specimen after a dash names the sample, not the
+    // test. Other specimens change the test ("Creatinine - 24 Hrs. Urine" is not serum creatinine).
+    let (head, tail) = printed.rsplit_once(" - ")?;
+    let blood = normalise(tail).split(' ').all(|w| BLOOD_SPECIMEN.contains(&w));
+    if blood { lookup(head) } else { None }
 }
+
+/// Words of a blood-sample description.
+const BLOOD_SPECIMEN: &[&str] =
+    &["edta", "whole", "blood", "serum", "plasma", "fluoride", "heparin", "citrate", "venous", "capillary", "sample"];
 
 /// Words that qualify a test name without changing which test it is.
 const QUALIFIERS: &[&str] = &[
@@ -235,6 +246,14 @@ mod tests {
                 assert!(lo < hi, "{}", b.key);
             }
         }
+    }
+
+    #[test]
+    fn a_blood_specimen_after_a_dash_does_not_hide_the_test_but_another_specimen_does() {
+        assert_eq!(key("Haemoglobin - EDTA Whole Blood"), Some("haemoglobin"));
+        assert_eq!(key("Blood Urea - Serum"), key("Blood Urea"));
+        assert_ne!(key("Creatinine - 24 Hrs. Urine"), Some("creatinine"));
+        assert_eq!(key("Sodium - Plasma"), Some("sodium"));
     }
 
     /// LOINC codes end in a mod-10 check digit (the Luhn variant LOINC documents).
