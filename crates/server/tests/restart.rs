@@ -146,7 +146,12 @@ async fn a_job_killed_mid_processing_completes_after_restart() {
             assert!(Instant::now() < deadline, "the job was not finished after the restart");
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
-        assert_eq!(count(&db, "SELECT COUNT(*) FROM jobs").await, 0);
+        // The worker stores the reading, then removes its job: wait for the second step.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while count(&db, "SELECT COUNT(*) FROM jobs").await != 0 {
+            assert!(Instant::now() < deadline, "the finished job was never removed");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
         assert!(count(&db, &format!("SELECT COUNT(*) FROM lab_results WHERE report_id = '{id}'")).await > 0);
         drop(second);
     })

@@ -127,6 +127,13 @@ async fn an_accepted_upload_is_read_interpreted_and_served() {
         assert_eq!(dash["stats"]["followUpCount"], pending, "the tile counts this user's pending follow-ups");
         assert_eq!(dash["reports"][0]["status"], "completed");
         assert_eq!(dash["reports"][0]["fileName"], "cbc.pdf");
+        // The worker stores the reading, then removes its job.
+        for _ in 0..100 {
+            if count(&db, "SELECT COUNT(*) FROM jobs").await == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
         assert_eq!(count(&db, "SELECT COUNT(*) FROM jobs").await, 0, "the job is gone once done");
         let (_, audit) = app.json("/api/compliance/audit", Some(&cookie)).await;
         assert!(
