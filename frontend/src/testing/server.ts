@@ -19,6 +19,8 @@ export const emptyDashboard = { stats: { reportsCount: 0, abnormalCount: 0, foll
 export const server = setupServer(
   http.get(api('/auth/user'), () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
   http.get(api('/public-config'), () => HttpResponse.json({ adsenseSidebarSlot: null, adsenseClientId: null })),
+  // A Pro dashboard queues its one-time reprocess (SPEC §4).
+  http.post(api('/reports/reprocess'), () => HttpResponse.json({ status: 'queued' }, { status: 202 })),
 );
 
 export function signedIn(user: Partial<User> = {}, dashboard: JsonBodyType = emptyDashboard) {

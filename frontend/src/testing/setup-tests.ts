@@ -11,6 +11,7 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   server.resetHandlers();
   resetLoginRedirect();
   vi.restoreAllMocks();

@@ -14,6 +14,7 @@ import { UploadZone } from './UploadZone';
 import { useGetDashboardQuery } from './dashboard-api';
 import { RecentReports } from './RecentReports';
 import { StatTiles } from './StatTiles';
+import { useProReprocess } from './use-pro-reprocess';
 import { useReportLifecycle } from './use-report-lifecycle';
 import { UpgradeCard, UpgradeDialog, UploadLimitCard, usePaymentToast } from './Upgrade';
 import { WelcomeBanner } from './WelcomeBanner';
@@ -48,6 +49,7 @@ export default function DashboardPage({ user }: { user: User }) {
   const details = useGetReportDetailsQuery(life.selectedId ?? '', { skip: !life.selectedId || !ready });
   const doctors = useGetDoctorsQuery(life.selectedId ?? '', { skip: !life.selectedId || !ready });
   const hasCompleted = reports?.some((r) => r.status === 'completed') ?? false;
+  useProReprocess(user.isPro, details.data?.recommendations);
 
   return (
     <SignedInLayout user={user} onUpgrade={openUpgrade}>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import type { ApiError } from '../../api/base-api';
 import { useToast, type Toast } from '../../components/toast/toast-context';
+import { storedCuisines, storedDiet } from './preferences';
 import { ConsentDialog } from './ConsentDialog';
 import { useUploadReportMutation } from './reports-api';
 
@@ -50,8 +51,7 @@ export function UploadZone({ onUploaded, disabled }: UploadZoneProps) {
   const [upload, { isLoading }] = useUploadReportMutation();
 
   const send = async (file: File) => {
-    const dietPreference = localStorage.getItem('dietPreference') === 'veg' ? 'veg' : 'nonveg';
-    const result = await upload({ file, dietPreference, cuisines: storedCuisines() });
+    const result = await upload({ file, dietPreference: storedDiet(), cuisines: storedCuisines() });
     if ('error' in result && result.error) {
       const t = uploadErrorToast(result.error as ApiError);
       if (t === null) {
@@ -122,14 +122,4 @@ export function UploadZone({ onUploaded, disabled }: UploadZoneProps) {
       />
     </Card>
   );
-}
-
-/** Cuisines from the Pro preferences (SPEC §3 proUserPrefs), if the wizard saved any. */
-function storedCuisines(): string[] {
-  try {
-    const prefs = JSON.parse(localStorage.getItem('proUserPrefs') ?? '{}') as { cuisines?: unknown };
-    return Array.isArray(prefs.cuisines) ? prefs.cuisines.filter((c): c is string => typeof c === 'string') : [];
-  } catch {
-    return [];
-  }
 }

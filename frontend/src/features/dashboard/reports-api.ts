@@ -145,6 +145,9 @@ export const reportsApi = baseApi.injectEndpoints({
     getNotice: build.query<Notice, Region>({
       query: (region) => `compliance/notice?region=${region}`,
     }),
+    reprocess: build.mutation<unknown, { dietPreference: string; cuisines: string[] }>({
+      query: (body) => ({ url: 'reports/reprocess?async=1', method: 'POST', body }),
+    }),
     scheduleReminder: build.mutation<unknown, { type: 'supplement'; title: string; scheduledFor: string }>({
       query: (body) => ({ url: 'reminders/schedule', method: 'POST', body }),
     }),
@@ -163,4 +166,5 @@ export const {
   useGetNoticeQuery,
   useGrantConsentMutation,
   useScheduleReminderMutation,
+  useReprocessMutation,
 } = reportsApi;
