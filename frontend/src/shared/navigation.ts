@@ -3,6 +3,9 @@ export const navigation = {
   assign(url: string): void {
     window.location.assign(url);
   },
+  reload(): void {
+    window.location.reload();
+  },
 };
 
 /** The sign-in URL that returns to where the user is now. */

@@ -14,7 +14,7 @@ import MedicationIcon from '@mui/icons-material/Medication';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
 import SelfImprovementIcon from '@mui/icons-material/SelfImprovement';
 import type { SvgIconComponent } from '@mui/icons-material';
-import type { DoctorsResponse, FollowUp, ProJourney, Recommendation, RecommendationType } from './reports-api';
+import type { FollowUp, ProJourney, Recommendation, RecommendationType } from './reports-api';
 import { JourneyCard } from './JourneyCard';
 
 const ICONS: Record<RecommendationType, SvgIconComponent> = {
@@ -92,29 +92,6 @@ export function FollowUpTracker({ items }: { items: FollowUp[] }) {
             ))}
           </List>
         )}
-      </CardContent>
-    </Card>
-  );
-}
-
-/** "Find the right specialists": specialties and the reasoning behind them. */
-export function Specialists({ data }: { data: DoctorsResponse }) {
-  if (data.specialties.length === 0) return null;
-  return (
-    <Card component="section" id="specialists" sx={{ scrollMarginTop: 80 }}>
-      <CardHeader title="Find the right specialists" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
-      <CardContent sx={{ pt: 0 }}>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
-          {data.specialties.map((s) => (
-            <Chip key={s} label={s} color="primary" variant="outlined" />
-          ))}
-        </Stack>
-        <Typography variant="subtitle2" component="h3">
-          Why these specialists?
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {data.reasoning}
-        </Typography>
       </CardContent>
     </Card>
   );

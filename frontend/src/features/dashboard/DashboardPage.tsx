@@ -8,8 +8,11 @@ import { SignedInLayout } from '../../components/SignedInLayout';
 import { usePageMeta } from '../../shared/use-page-meta';
 import type { User } from '../../api/auth-api';
 import { AbnormalValues } from './AbnormalValues';
-import { FollowUpTracker, Recommendations, Specialists } from './AdviceCards';
-import { useGetDoctorsQuery, useGetReportDetailsQuery, useGetReportStatusQuery } from './reports-api';
+import { FollowUpTracker, Recommendations } from './AdviceCards';
+import { DoctorsPanel } from './DoctorsPanel';
+import { useGetReportDetailsQuery, useGetReportStatusQuery } from './reports-api';
+import { PreferencesWizard } from './PreferencesWizard';
+import { prefsCompleted } from '../../shared/preferences/storage';
 import { UploadZone } from './UploadZone';
 import { useGetDashboardQuery } from './dashboard-api';
 import { RecentReports } from './RecentReports';
@@ -25,6 +28,13 @@ export default function DashboardPage({ user }: { user: User }) {
   usePaymentToast();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const openUpgrade = () => setUpgradeOpen(true);
+  const [prefsOpen, setPrefsOpen] = useState(false);
+  // SPEC §4: a Pro user who has not completed the wizard gets it opened (once per visit).
+  const [prefsOffered, setPrefsOffered] = useState(false);
+  if (user.isPro && !prefsOffered) {
+    setPrefsOffered(true);
+    if (!prefsCompleted()) setPrefsOpen(true);
+  }
   const limitReached = !user.isPro && user.uploadsUsed >= 10;
   const dashboardQuery = useGetDashboardQuery();
   const reports = dashboardQuery.data?.reports;
@@ -47,13 +57,13 @@ export default function DashboardPage({ user }: { user: User }) {
   const selected = reports?.find((r) => r.id === life.selectedId);
   const ready = selected?.status === 'completed';
   const details = useGetReportDetailsQuery(life.selectedId ?? '', { skip: !life.selectedId || !ready });
-  const doctors = useGetDoctorsQuery(life.selectedId ?? '', { skip: !life.selectedId || !ready });
   const hasCompleted = reports?.some((r) => r.status === 'completed') ?? false;
   useProReprocess(user.isPro, details.data?.recommendations);
 
   return (
-    <SignedInLayout user={user} onUpgrade={openUpgrade}>
+    <SignedInLayout user={user} onUpgrade={openUpgrade} onPreferences={user.isPro ? () => setPrefsOpen(true) : undefined}>
       <UpgradeDialog open={upgradeOpen} onClose={() => setUpgradeOpen(false)} />
+      {user.isPro && <PreferencesWizard open={prefsOpen} onClose={() => setPrefsOpen(false)} />}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: user.isPro ? 12 : 9 }}>
           <Box id="overview" component="section" sx={{ scrollMarginTop: 80 }}>
@@ -81,7 +91,7 @@ export default function DashboardPage({ user }: { user: User }) {
               </Grid>
             </Grid>
             <Recommendations items={details.data?.recommendations ?? []} />
-            {hasCompleted && doctors.data && <Specialists data={doctors.data} />}
+            {hasCompleted && <DoctorsPanel reportId={ready ? (life.selectedId ?? null) : null} />}
           </Stack>
         </Grid>
         {!user.isPro && (

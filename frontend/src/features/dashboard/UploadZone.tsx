@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import type { ApiError } from '../../api/base-api';
 import { useToast, type Toast } from '../../components/toast/toast-context';
-import { storedCuisines, storedDiet } from './preferences';
+import { storedCuisines, storedDiet } from '../../shared/preferences/storage';
 import { ConsentDialog } from './ConsentDialog';
 import { useUploadReportMutation } from './reports-api';
 

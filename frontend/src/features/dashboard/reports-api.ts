@@ -89,6 +89,15 @@ export interface DoctorsResponse {
   reasoning: string;
 }
 
+/** SPEC §7: the report, and where to look (all optional). */
+export interface DoctorsQuery {
+  id: string;
+  latitude?: number;
+  longitude?: number;
+  city?: string;
+  state?: string;
+}
+
 export type Region = 'IN' | 'US' | 'OTHER';
 
 /** `GET /api/compliance/notice`. */
@@ -126,8 +135,13 @@ export const reportsApi = baseApi.injectEndpoints({
       query: (id) => `reports/${encodeURIComponent(id)}/status`,
       keepUnusedDataFor: 0,
     }),
-    getDoctors: build.query<DoctorsResponse, string>({
-      query: (id) => `reports/${encodeURIComponent(id)}/doctors`,
+    getDoctors: build.query<DoctorsResponse, DoctorsQuery>({
+      query: ({ id, ...where }) => {
+        const params = new URLSearchParams();
+        for (const [k, v] of Object.entries(where)) if (v !== undefined && v !== '') params.set(k, String(v));
+        const q = params.toString();
+        return `reports/${encodeURIComponent(id)}/doctors${q ? `?${q}` : ''}`;
+      },
     }),
     uploadReport: build.mutation<{ reportId?: string; id?: string }, { file: File; dietPreference: string; cuisines?: string[] }>({
       query: ({ file, dietPreference, cuisines }) => {

@@ -145,6 +145,7 @@ describe('a completed report', () => {
           upgradeSuggestion: { signalCount: 1 },
         }),
       ),
+      http.get(api('/compliance/info'), () => HttpResponse.json({ detectedRegion: 'IN' })),
       http.get(api('/reports/r9/doctors'), () =>
         HttpResponse.json({ doctors: [], specialties: ['General Physician'], reasoning: 'Your report shows: Haemoglobin is low (severe).' }),
       ),

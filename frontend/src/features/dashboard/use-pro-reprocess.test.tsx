@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { makeStore } from '../../app/store';
 import { api, server } from '../../testing/server';
-import { PREFS_SAVED_EVENT, REPROCESS_DONE_KEY } from './preferences';
+import { PREFS_SAVED_EVENT, REPROCESS_DONE_KEY } from '../../shared/preferences/storage';
 import type { Recommendation } from './reports-api';
 import { useProReprocess } from './use-pro-reprocess';
 

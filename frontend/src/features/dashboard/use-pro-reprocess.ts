@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { baseApi } from '../../api/base-api';
 import type { AppDispatch } from '../../app/store';
-import { PREFS_SAVED_EVENT, REPROCESS_DONE_KEY, storedCuisines, storedDiet } from './preferences';
+import { useToast } from '../../components/toast/toast-context';
+import { PREFS_SAVED_EVENT, REPROCESS_DONE_KEY, storedCuisines, storedDiet } from '../../shared/preferences/storage';
 import { type Recommendation, useReprocessMutation } from './reports-api';
 
 /** The re-runs are queued jobs: look at the details again a little later. */
@@ -16,15 +17,22 @@ const REFRESH_AFTER_MS = [1500, 4000, 10000];
 export function useProReprocess(isPro: boolean, recommendations: Recommendation[] | undefined) {
   const [reprocess] = useReprocessMutation();
   const dispatch = useDispatch<AppDispatch>();
+  const toast = useToast();
   const timers = useRef<number[]>([]);
   const askedFor = useRef<string | null>(null);
 
   const run = useCallback(async () => {
-    await reprocess({ dietPreference: storedDiet(), cuisines: storedCuisines() }).unwrap();
+    try {
+      await reprocess({ dietPreference: storedDiet(), cuisines: storedCuisines() }).unwrap();
+    } catch (e) {
+      // SPEC §8.
+      toast({ title: 'Could not refresh recommendations', description: 'You can retry from the dashboard later.', variant: 'destructive' });
+      throw e;
+    }
     for (const ms of REFRESH_AFTER_MS) {
       timers.current.push(window.setTimeout(() => dispatch(baseApi.util.invalidateTags(['Details'])), ms));
     }
-  }, [reprocess, dispatch]);
+  }, [reprocess, dispatch, toast]);
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 
