@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use ht_llm::testing::{Mode, start};
 use ht_llm::{LlmSettings, OpenAiNarrator};
+use ht_recommendations::journey::Education;
 use ht_recommendations::narration::{JourneyTexts, NarrationFacts, Narrator, NarratorError};
 use serde_json::Value;
 
@@ -36,12 +37,14 @@ fn texts() -> JourneyTexts {
     let t = |s: &str| s.to_string();
     JourneyTexts {
         current_situation: t("Your Haemoglobin is 10.6 g/dL, below the reference range of 12–15 g/dL."),
-        symptoms: t("Tiredness."),
-        body_impact: t("Haemoglobin carries oxygen."),
-        short_term_risks: t("Fatigue."),
-        long_term_risks: t("Heart strain."),
-        recovery_timeline: t("Three months."),
-        monitoring: t("Repeat the count."),
+        education: Education {
+            symptoms: t("Tiredness."),
+            body_impact: t("Haemoglobin carries oxygen."),
+            short_term_risks: t("Fatigue."),
+            long_term_risks: t("Heart strain."),
+            recovery_timeline: t("Three months."),
+            monitoring: t("Repeat the count."),
+        },
     }
 }
 
@@ -50,7 +53,7 @@ async fn the_narrator_sends_only_test_facts_and_reads_the_rewritten_texts() {
     let (url, fake) = start(Mode::Good).await;
     let out = narrator(&url, Duration::from_secs(5)).narrate(&facts(), &texts()).await.unwrap();
     assert!(out.current_situation.contains("women in their forties"));
-    assert_eq!(out.monitoring, "Repeat the blood count in 6–8 weeks.");
+    assert_eq!(out.education.monitoring, "Repeat the blood count in 6–8 weeks.");
 
     let seen = fake.lock().unwrap().seen.clone();
     assert_eq!(seen.len(), 1);

@@ -17,6 +17,26 @@ use crate::meals::{self, DayPlan, Grocery, Recipe};
 pub struct Theme {
     /// The diet plan's focus tag (see `meals.psv`).
     pub focus: String,
+    /// The education texts.
+    #[serde(flatten)]
+    pub education: Education,
+    /// Next 2 months.
+    pub short_term_plan: Vec<String>,
+    /// 3–6 months.
+    pub long_term_plan: Vec<String>,
+    /// Checkpoints.
+    pub milestones: Vec<String>,
+    /// Concrete steps.
+    pub action_steps: Vec<StepSpec>,
+    /// Diet plan settings.
+    pub diet: DietSpec,
+}
+
+/// The education texts of a journey: the same for everyone with the theme, so a narrator may
+/// rewrite them for the person.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Education {
     /// What the person may notice.
     pub symptoms: String,
     /// What the result means for the body.
@@ -29,16 +49,20 @@ pub struct Theme {
     pub recovery_timeline: String,
     /// Which tests, when.
     pub monitoring: String,
-    /// Next 2 months.
-    pub short_term_plan: Vec<String>,
-    /// 3–6 months.
-    pub long_term_plan: Vec<String>,
-    /// Checkpoints.
-    pub milestones: Vec<String>,
-    /// Concrete steps.
-    pub action_steps: Vec<StepSpec>,
-    /// Diet plan settings.
-    pub diet: DietSpec,
+}
+
+impl Education {
+    /// Every text, for checks that apply to all of them.
+    pub fn texts(&self) -> [&str; 6] {
+        [
+            &self.symptoms,
+            &self.body_impact,
+            &self.short_term_risks,
+            &self.long_term_risks,
+            &self.recovery_timeline,
+            &self.monitoring,
+        ]
+    }
 }
 
 /// A step as written in the data file.
@@ -144,18 +168,9 @@ pub struct ProJourney {
     pub severity: String,
     /// The person's own result in words.
     pub current_situation: String,
-    /// What they might experience.
-    pub symptoms: String,
-    /// How it affects the body.
-    pub body_impact: String,
-    /// 1–3 months.
-    pub short_term_risks: String,
-    /// 6+ months.
-    pub long_term_risks: String,
-    /// Recovery timeline.
-    pub recovery_timeline: String,
-    /// Progress monitoring.
-    pub monitoring: String,
+    /// What they might experience, how it affects the body, risks, recovery, monitoring.
+    #[serde(flatten)]
+    pub education: Education,
     /// Next 2 months.
     pub short_term_plan: Vec<String>,
     /// 3–6 months.
@@ -201,62 +216,55 @@ pub fn current_situation(r: &StoredResult, dir: Direction, severity: Severity) -
     format!("Your {} is {}{unit}, {how}. {meaning}", r.test_name, r.value_text, unit = unit)
 }
 
-/// Builds the journey for one abnormal result.
+fn action_step(step: &str, timing: &str, duration: &str, test: &str) -> ActionStep {
+    ActionStep {
+        step: step.into(),
+        timing: timing.into(),
+        duration: duration.into(),
+        calendar_entry: CalendarEntry {
+            title: step.into(),
+            details: format!("{timing} · {duration} · for your {test} result (Health Tracker Pro)"),
+        },
+    }
+}
+
+impl ProJourney {
+    /// This journey with a recommendation as its first action step (a theme step with the same
+    /// text gives way to it).
+    #[must_use]
+    pub fn with_first_step(mut self, step: &str, test: &str) -> Self {
+        self.action_steps.retain(|s| s.step != step);
+        self.action_steps.insert(0, action_step(step, "Starting this week", "See the recommendation", test));
+        self
+    }
+}
+
+/// Builds the journey for one abnormal result; [`ProJourney::with_first_step`] then ties it to
+/// each of the result's recommendations.
 pub fn build(
     theme: &Theme,
     r: &StoredResult,
     dir: Direction,
     severity: Severity,
-    first_step: Option<&str>,
     diet: DietPreference,
     cuisines: &[Cuisine],
 ) -> ProJourney {
     let week = meals::plan_week(&theme.focus, diet, cuisines);
     let mut steps: Vec<ActionStep> = Vec::new();
-    let mut push = |step: &str, timing: &str, duration: &str| {
-        if steps.iter().any(|s| s.step == step) {
-            return;
-        }
-        steps.push(ActionStep {
-            step: step.into(),
-            timing: timing.into(),
-            duration: duration.into(),
-            calendar_entry: CalendarEntry {
-                title: step.into(),
-                details: format!("{timing} · {duration} · for your {} result (Health Tracker Pro)", r.test_name),
-            },
-        });
-    };
-    if let Some(first) = first_step {
-        push(first, "Starting this week", "See the recommendation");
-    }
     for s in &theme.action_steps {
-        push(&s.step, &s.timing, &s.duration);
+        if !steps.iter().any(|x| x.step == s.step) {
+            steps.push(action_step(&s.step, &s.timing, &s.duration, &r.test_name));
+        }
     }
     let summary = match diet {
         DietPreference::Veg => &theme.diet.veg,
         DietPreference::Nonveg => &theme.diet.nonveg,
     };
-    let names: Vec<&str> = (if cuisines.is_empty() { &[Cuisine::Indian][..] } else { cuisines })
-        .iter()
-        .map(|c| match c {
-            Cuisine::Indian => "Indian",
-            Cuisine::MiddleEastern => "Middle Eastern",
-            Cuisine::Western => "Western",
-            Cuisine::Chinese => "Chinese",
-            Cuisine::Japanese => "Japanese",
-            Cuisine::Mediterranean => "Mediterranean",
-        })
-        .collect();
+    let names: Vec<&str> = meals::chosen_or_default(cuisines).iter().map(|c| c.label()).collect();
     ProJourney {
         severity: severity.as_str().into(),
         current_situation: current_situation(r, dir, severity),
-        symptoms: theme.symptoms.clone(),
-        body_impact: theme.body_impact.clone(),
-        short_term_risks: theme.short_term_risks.clone(),
-        long_term_risks: theme.long_term_risks.clone(),
-        recovery_timeline: theme.recovery_timeline.clone(),
-        monitoring: theme.monitoring.clone(),
+        education: theme.education.clone(),
         short_term_plan: theme.short_term_plan.clone(),
         long_term_plan: theme.long_term_plan.clone(),
         milestones: theme.milestones.clone(),

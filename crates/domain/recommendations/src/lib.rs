@@ -133,17 +133,25 @@ pub fn interpret(results: &[StoredResult], profile: &Profile) -> Interpretation 
         let severity = severity_of(r);
         let entries = r.canonical.as_deref().map(|c| kb.entries_for(c, *dir)).unwrap_or_default();
         // For Pro, every recommendation tied to this result carries the journey of its theme.
-        let journey_for = |theme: &str, first_step: Option<&str>| -> Option<serde_json::Value> {
+        // The journey (and its week of meals) is built once per theme of this result; each
+        // recommendation then leads it with its own step.
+        let mut journeys: BTreeMap<&str, journey::ProJourney> = BTreeMap::new();
+        let mut journey_for = |theme: &'static str, first_step: &str| -> Option<serde_json::Value> {
             if !profile.pro {
                 return None;
             }
-            let theme = journey::themes().get(theme)?;
-            let j = journey::build(theme, r, *dir, severity, first_step, profile.diet, &profile.cuisines);
-            serde_json::to_value(j).ok()
+            let base = match journeys.entry(theme) {
+                std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::btree_map::Entry::Vacant(e) => {
+                    let t = journey::themes().get(theme)?;
+                    e.insert(journey::build(t, r, *dir, severity, profile.diet, &profile.cuisines))
+                }
+            };
+            serde_json::to_value(base.clone().with_first_step(first_step, &r.test_name)).ok()
         };
         if entries.is_empty() {
             let mut rec = fallback(r, *dir, severity);
-            rec.pro_journey = journey_for("general", Some(&rec.title));
+            rec.pro_journey = journey_for("general", &rec.title);
             add_rec(&mut recs, rec);
             add_follow(&r.test_name, 90);
             add_specialty(
@@ -179,13 +187,13 @@ pub fn interpret(results: &[StoredResult], profile: &Profile) -> Interpretation 
                         },
                         icon: rec.icon.clone(),
                         test_name: r.test_name.clone(),
-                        pro_journey: journey_for(&entry.journey, Some(&rec.title)),
+                        pro_journey: journey_for(&entry.journey, &rec.title),
                     },
                 );
             }
             if severity == Severity::Severe && !has_consult {
                 let mut rec = severe_consult(r);
-                rec.pro_journey = journey_for(&entry.journey, Some(&rec.title));
+                rec.pro_journey = journey_for(&entry.journey, &rec.title);
                 add_rec(&mut recs, rec);
             }
             if let Some(f) = &entry.follow_up {

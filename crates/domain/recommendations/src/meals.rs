@@ -176,11 +176,16 @@ pub struct WeekPlan {
     pub recipes: Vec<Recipe>,
 }
 
+/// The cuisines a plan draws from: the chosen ones, or Indian when none is chosen.
+pub fn chosen_or_default(cuisines: &[Cuisine]) -> &[Cuisine] {
+    if cuisines.is_empty() { &[Cuisine::Indian] } else { cuisines }
+}
+
 /// Plans a week: each day takes its meals from the chosen cuisines in turn, vegetarians get only
 /// vegetarian dishes, dishes to avoid for the focus are left out, and dishes good for the focus
 /// come first. No cuisine chosen means Indian.
 pub fn plan_week(focus: &str, diet: DietPreference, cuisines: &[Cuisine]) -> WeekPlan {
-    let cuisines: &[Cuisine] = if cuisines.is_empty() { &[Cuisine::Indian] } else { cuisines };
+    let cuisines = chosen_or_default(cuisines);
     let allowed = |d: &&Dish| (d.veg || diet == DietPreference::Nonveg) && !d.avoid_for.iter().any(|a| a == focus);
     let mut days = Vec::with_capacity(7);
     for day in 0..7usize {

@@ -8,6 +8,8 @@ use async_trait::async_trait;
 use ht_reports::{Advice, StoredResult};
 use serde::{Deserialize, Serialize};
 
+use crate::journey::Education;
+
 /// Everything that may leave the server for one result.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -32,57 +34,23 @@ pub struct NarrationFacts {
     pub age_band: Option<String>,
 }
 
-/// The journey texts a narrator may rewrite.
+/// The journey texts a narrator may rewrite: the person's situation and the theme's education.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct JourneyTexts {
     /// Current Situation.
     pub current_situation: String,
-    /// What You Might Experience.
-    pub symptoms: String,
-    /// How This Affects Your Body.
-    pub body_impact: String,
-    /// Short-Term Risks.
-    pub short_term_risks: String,
-    /// Long-Term Risks.
-    pub long_term_risks: String,
-    /// Recovery Timeline.
-    pub recovery_timeline: String,
-    /// Progress Monitoring.
-    pub monitoring: String,
+    /// What You Might Experience, How This Affects Your Body, the risks, recovery and monitoring.
+    #[serde(flatten)]
+    pub education: Education,
 }
 
 impl JourneyTexts {
-    const FIELDS: [&'static str; 7] = [
-        "currentSituation",
-        "symptoms",
-        "bodyImpact",
-        "shortTermRisks",
-        "longTermRisks",
-        "recoveryTimeline",
-        "monitoring",
-    ];
-
-    fn from_journey(j: &serde_json::Value) -> Option<Self> {
-        serde_json::from_value(serde_json::Value::Object(
-            Self::FIELDS.iter().map(|f| (f.to_string(), j.get(*f).cloned().unwrap_or_default())).collect(),
-        ))
-        .ok()
-    }
-
     /// Whether a rewrite is usable: every text present, none empty or runaway.
     pub fn is_usable(&self) -> bool {
-        [
-            &self.current_situation,
-            &self.symptoms,
-            &self.body_impact,
-            &self.short_term_risks,
-            &self.long_term_risks,
-            &self.recovery_timeline,
-            &self.monitoring,
-        ]
-        .iter()
-        .all(|t| !t.trim().is_empty() && t.chars().count() <= 1500)
+        std::iter::once(self.current_situation.as_str())
+            .chain(self.education.texts())
+            .all(|t| !t.trim().is_empty() && t.chars().count() <= 1500)
     }
 }
 
@@ -136,7 +104,9 @@ pub async fn narrate_journeys(
         let Some(journey) = rec.pro_journey.as_mut() else { continue };
         let test = rec.test_name.split(", ").next().unwrap_or_default().to_string();
         if !done.contains_key(&test) {
-            let rewritten = match (results.iter().find(|r| r.test_name == test), JourneyTexts::from_journey(journey)) {
+            // A journey's JSON holds these texts among its other fields.
+            let texts = JourneyTexts::deserialize(&*journey).ok();
+            let rewritten = match (results.iter().find(|r| r.test_name == test), texts) {
                 (Some(r), Some(texts)) => {
                     let facts = NarrationFacts {
                         test: r.test_name.clone(),
@@ -233,12 +203,14 @@ mod tests {
             Err(NarratorError::Malformed("not json".into())),
             Ok(JourneyTexts {
                 current_situation: String::new(),
-                symptoms: "x".into(),
-                body_impact: "x".into(),
-                short_term_risks: "x".into(),
-                long_term_risks: "x".into(),
-                recovery_timeline: "x".into(),
-                monitoring: "x".into(),
+                education: Education {
+                    symptoms: "x".into(),
+                    body_impact: "x".into(),
+                    short_term_risks: "x".into(),
+                    long_term_risks: "x".into(),
+                    recovery_timeline: "x".into(),
+                    monitoring: "x".into(),
+                },
             }),
         ] {
             let mut advice = before.clone();

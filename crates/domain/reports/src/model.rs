@@ -188,6 +188,18 @@ impl Cuisine {
         }
     }
 
+    /// The name the wizard shows ("Middle Eastern").
+    pub fn label(self) -> &'static str {
+        match self {
+            Cuisine::Indian => "Indian",
+            Cuisine::MiddleEastern => "Middle Eastern",
+            Cuisine::Western => "Western",
+            Cuisine::Chinese => "Chinese",
+            Cuisine::Japanese => "Japanese",
+            Cuisine::Mediterranean => "Mediterranean",
+        }
+    }
+
     /// Reads a name as the wizard shows it ("Middle Eastern") or as stored ("middle_eastern").
     pub fn parse(s: &str) -> Option<Self> {
         let key: String = s.chars().filter(char::is_ascii_alphabetic).collect::<String>().to_ascii_lowercase();
