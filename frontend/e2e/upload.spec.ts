@@ -9,6 +9,10 @@ const repo = resolve(import.meta.dirname, '../..');
 const labdata = resolve(process.env.HT_LABDATA ?? resolve(repo, '../shared/labdata'), 'reports/in_hsuit_fullbody_6p/hsuit_11.pdf');
 const report = existsSync(labdata) ? labdata : resolve(repo, 'crates/adapters/ocr/tests/fixtures/synthetic_cbc.png');
 
+// A patient in India: the browser asks for en-IN, so the region is IN and nearby doctors can be
+// looked up without a location (SPEC §5).
+test.use({ locale: 'en-IN' });
+
 test('a new user consents, uploads a report and sees its analysis appear without reloading', async ({ page }, info) => {
   const errors: string[] = [];
   page.on('console', (msg) => {
