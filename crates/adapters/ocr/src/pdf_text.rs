@@ -324,6 +324,7 @@ fn words(glyphs: &[Glyph]) -> Vec<Word> {
                         y1: (base + 0.2 * size) as f32,
                     },
                     bold,
+                    line: None,
                 });
             }
         }

@@ -2,7 +2,9 @@
 //! solid dark blocks (redaction bars, the desk around the page), and flattening uneven lighting.
 //!
 //! Enlarging small photos 2x was measured on labdata and dropped: image F1 0.384 instead of 0.445
-//! and 2.3x Tesseract's time instead of 1.1x (bench/accuracy.py, bench/speed.py).
+//! and 2.3x Tesseract's time instead of 1.1x (bench/accuracy.py, bench/speed.py). Thresholding
+//! is left to Tesseract (Sauvola, set in `tesseract.rs`): a fixed cut of the flattened page broke
+//! the thin strokes of small print.
 
 use std::io::Cursor;
 

@@ -5,11 +5,11 @@
 
 use ht_reports::upload::{FileKind, MAX_IMAGE_PIXELS, image_dimensions};
 use ht_reports::{BBox, ExtractError, Page, Word};
-use leptess::{LepTess, Variable};
+use leptess::{Variable, leptonica, tesseract::TessApi};
 
 /// A Tesseract engine with our settings.
 pub struct OcrEngine {
-    tess: LepTess,
+    tess: TessApi,
 }
 
 impl OcrEngine {
@@ -18,14 +18,18 @@ impl OcrEngine {
     /// # Errors
     /// [`ExtractError::Unsupported`] when Tesseract or its English data is missing.
     pub fn new(data_path: Option<&str>) -> Result<Self, ExtractError> {
-        let mut tess = LepTess::new(data_path, "eng")
+        let mut tess = TessApi::new(data_path, "eng")
             .map_err(|e| ExtractError::Unsupported(format!("OCR is not available here: {e}")))?;
+        let setup = |e| ExtractError::Unsupported(format!("OCR setup failed: {e:?}"));
         // Treating the page as one block turns lab tables into garbage; "sparse columns of
         // text" (4) keeps rows together like the command line does.
-        tess.set_variable(Variable::TesseditPagesegMode, "4")
-            .map_err(|e| ExtractError::Unsupported(format!("OCR setup failed: {e}")))?;
+        tess.raw.set_variable(Variable::TesseditPagesegMode.as_cstr(), c"4").map_err(setup)?;
         // Keep spaces between words of a cell, which the row parser uses.
-        let _ = tess.set_variable(Variable::PreserveInterwordSpaces, "1");
+        tess.raw.set_variable(Variable::PreserveInterwordSpaces.as_cstr(), c"1").map_err(setup)?;
+        // Sauvola's local threshold for finding text: with the global Otsu threshold, grey
+        // print on a photo that also holds black bars was thrown away as background, whole
+        // tables at a time (the Tesseract 5 option has no name in leptess's list).
+        tess.raw.set_variable(c"thresholding_method", c"2").map_err(setup)?;
         Ok(Self { tess })
     }
 
@@ -40,9 +44,9 @@ impl OcrEngine {
             return Err(ExtractError::Unsupported("the image has too many pixels".into()));
         }
         let prepared = crate::preprocess::prepare(bytes, MAX_IMAGE_PIXELS)?;
-        self.tess
-            .set_image_from_mem(&prepared)
+        let pix = leptonica::pix_read_mem(&prepared)
             .map_err(|e| ExtractError::Corrupt(format!("the image could not be decoded: {e}")))?;
+        self.tess.set_image(&pix);
         let (width, height) = self.tess.get_image_dimensions().unwrap_or((0, 0));
         // Phone photos rarely carry a resolution; assume a 300 dpi scan for Tesseract's heuristics.
         if self.tess.get_source_y_resolution() < 70 {
@@ -53,8 +57,10 @@ impl OcrEngine {
     }
 }
 
-/// Words (level 5 rows) of Tesseract's TSV output, with confidence above 0.
+/// Words (level 5 rows) of Tesseract's TSV output, with confidence above 0, each with the
+/// number of its text line in reading order (Tesseract follows a tilted or bent row).
 fn words_from_tsv(tsv: &str) -> Vec<Word> {
+    let mut lines: Vec<(&str, &str, &str)> = Vec::new();
     tsv.lines()
         .filter_map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
@@ -64,10 +70,23 @@ fn words_from_tsv(tsv: &str) -> Vec<Word> {
             let n = |i: usize| f[i].trim().parse::<f32>().ok();
             let (left, top, w, h, conf) = (n(6)?, n(7)?, n(8)?, n(9)?, n(10)?);
             let text = f[11].trim();
-            (conf >= 0.0 && !text.is_empty()).then(|| Word {
+            if conf < 0.0 || text.is_empty() {
+                return None;
+            }
+            // Block, paragraph and line numbers name a line.
+            let key = (f[2], f[3], f[4]);
+            let index = match lines.iter().position(|k| *k == key) {
+                Some(i) => i,
+                None => {
+                    lines.push(key);
+                    lines.len() - 1
+                }
+            };
+            Some(Word {
                 text: text.to_string(),
                 bbox: BBox { x0: left, y0: top, x1: left + w, y1: top + h },
                 bold: false,
+                line: u32::try_from(index).ok(),
             })
         })
         .collect()
@@ -83,11 +102,16 @@ mod tests {
 1\t1\t0\t0\t0\t0\t0\t0\t800\t600\t-1\t\n\
 5\t1\t1\t1\t1\t1\t40\t100\t120\t20\t91.5\tHaemoglobin\n\
 5\t1\t1\t1\t1\t2\t400\t101\t40\t20\t88\t13.5\n\
-5\t1\t1\t1\t1\t3\t500\t101\t40\t20\t-1\t \n";
+5\t1\t1\t1\t1\t3\t500\t101\t40\t20\t-1\t \n\
+5\t1\t1\t1\t2\t1\t40\t130\t40\t20\t90\tCRP\n\
+5\t1\t2\t1\t1\t1\t40\t160\t40\t20\t90\tESR\n";
         let words = words_from_tsv(tsv);
-        assert_eq!(words.len(), 2);
+        assert_eq!(words.len(), 4);
         assert_eq!(words[0].text, "Haemoglobin");
         assert_eq!(words[0].bbox, BBox { x0: 40.0, y0: 100.0, x1: 160.0, y1: 120.0 });
         assert_eq!(words[1].text, "13.5");
+        // Block, paragraph and line number name the line; lines are numbered as they come.
+        let lines: Vec<Option<u32>> = words.iter().map(|w| w.line).collect();
+        assert_eq!(lines, [Some(0), Some(0), Some(1), Some(2)]);
     }
 }

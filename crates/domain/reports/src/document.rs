@@ -38,6 +38,9 @@ pub struct Word {
     pub bbox: BBox,
     /// Whether it is set in a bold font (labs flag some abnormal values only this way).
     pub bold: bool,
+    /// The text line the OCR engine put it on, when it found lines itself: the rows of a
+    /// photographed page are rarely level, so their words do not share one height.
+    pub line: Option<u32>,
 }
 
 /// One page.

@@ -162,15 +162,11 @@ fn header_method_x(cells: &[Cell]) -> Option<Option<f32>> {
 }
 
 fn lines_of(page: &Page) -> Vec<Line> {
-    let mut words: Vec<&Word> = page.words.iter().collect();
-    words.sort_by(|a, b| a.bbox.mid_y().total_cmp(&b.bbox.mid_y()).then(a.bbox.x0.total_cmp(&b.bbox.x0)));
-    let mut groups: Vec<Vec<&Word>> = Vec::new();
-    for w in words {
-        match groups.last_mut() {
-            Some(g) if (g[0].bbox.mid_y() - w.bbox.mid_y()).abs() < 0.45 * g[0].bbox.height().max(1.0) => g.push(w),
-            _ => groups.push(vec![w]),
-        }
-    }
+    let groups = if !page.words.is_empty() && page.words.iter().all(|w| w.line.is_some()) {
+        lines_found_by_ocr(page)
+    } else {
+        level_lines(page)
+    };
     groups
         .into_iter()
         .map(|mut g| {
@@ -198,6 +194,33 @@ fn lines_of(page: &Page) -> Vec<Line> {
             Line { cells, bbox }
         })
         .collect()
+}
+
+/// Words at one height make a line (a text layer's rows are level).
+fn level_lines(page: &Page) -> Vec<Vec<&Word>> {
+    let mut words: Vec<&Word> = page.words.iter().collect();
+    words.sort_by(|a, b| a.bbox.mid_y().total_cmp(&b.bbox.mid_y()).then(a.bbox.x0.total_cmp(&b.bbox.x0)));
+    let mut groups: Vec<Vec<&Word>> = Vec::new();
+    for w in words {
+        match groups.last_mut() {
+            Some(g) if (g[0].bbox.mid_y() - w.bbox.mid_y()).abs() < 0.45 * g[0].bbox.height().max(1.0) => g.push(w),
+            _ => groups.push(vec![w]),
+        }
+    }
+    groups
+}
+
+/// The OCR engine's own lines, which follow a tilted or curved row across the page, top to
+/// bottom by where each starts.
+fn lines_found_by_ocr(page: &Page) -> Vec<Vec<&Word>> {
+    let mut by_line: std::collections::BTreeMap<u32, Vec<&Word>> = std::collections::BTreeMap::new();
+    for w in &page.words {
+        by_line.entry(w.line.unwrap_or(0)).or_default().push(w);
+    }
+    let mut groups: Vec<Vec<&Word>> = by_line.into_values().collect();
+    let top = |g: &Vec<&Word>| g.iter().map(|w| w.bbox.mid_y()).fold(f32::MAX, f32::min);
+    groups.sort_by(|a, b| top(a).total_cmp(&top(b)));
+    groups
 }
 
 fn is_separator(text: &str) -> bool {
@@ -274,6 +297,31 @@ fn drop_repeated_specimen(name: &str) -> &str {
     name
 }
 
+/// The method a lab prints in parentheses on the line under a test's name, in the name column
+/// ("(Immunoturbidimetry)"): it belongs to that name, as the lab's name cell holds both lines.
+fn method_below(cells: &[Cell], bbox: BBox, row: Option<&LabRow>) -> Option<String> {
+    let row = row?;
+    let [cell] = cells else { return None };
+    let text = cell.text.trim();
+    let h = row.bbox.height().max(1.0);
+    let inner = text.strip_prefix('(')?.strip_suffix(')')?;
+    let wordy = inner.chars().any(char::is_alphabetic) && !inner.contains(['(', ')']) && inner.len() <= 40;
+    let aligned = (cell.x0 - row.bbox.x0).abs() < 1.5 * h;
+    let close = bbox.y0 - row.bbox.y1 < 1.2 * h;
+    (wordy && aligned && close).then(|| text.to_string())
+}
+
+/// Splits a flag that cannot be a word of a name (`H*`, `L*`, `HH`, an arrow) off the end.
+fn split_marked_flag(name: &str) -> (String, Option<Flag>) {
+    if let Some((head, last)) = name.rsplit_once(' ') {
+        let marked = last.contains(['*', '\u{2191}', '\u{2193}']) || matches!(last, "HH" | "LL");
+        if marked && let Some(f) = parse_flag(last) {
+            return (head.trim_end().to_string(), Some(f));
+        }
+    }
+    (name.to_string(), None)
+}
+
 /// Lower-case words that mark a sentence of a note rather than a test name.
 const SENTENCE_WORDS: &[&str] = &[
     "than",
@@ -338,12 +386,14 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, method_x: Option<f32>) -> Option<
     let name_cells: Vec<Cell> =
         cells[..vi].iter().filter(|c| method_x.is_none_or(|mx| c.x0 < mx - 2.0)).cloned().collect();
     let name = clean_name(&name_cells);
+    // A marked flag printed before the value ("TSH H* 9.07") is not part of the name.
+    let (name, name_flag) = split_marked_flag(&name);
     if !name_ok(&name) {
         return None;
     }
     let value = parse_value(&cells[vi].text)?;
     let bold = cells[vi].bold;
-    let mut flag = value.flag;
+    let mut flag = value.flag.or(name_flag);
     let mut unit: Option<String> = None;
     let mut range: Option<(RefRange, String)> = None;
     for cell in &cells[vi + 1..] {
@@ -392,7 +442,10 @@ pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
     let mut rows = Vec::new();
     let mut pending_name: Option<String> = None;
     let mut method_x: Option<f32> = None;
+    // Whether the line just read was a result row.
+    let mut row_above = false;
     for line in &lines {
+        let was_row_above = std::mem::replace(&mut row_above, false);
         if let Some(mx) = header_method_x(&line.cells) {
             method_x = mx;
             pending_name = None;
@@ -420,9 +473,15 @@ pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
                     page: page.number,
                     bbox: line.bbox,
                 });
+                row_above = true;
                 pending_name = None;
             }
             None => {
+                let method = method_below(&line.cells, line.bbox, if was_row_above { rows.last() } else { None });
+                if let (Some(method), Some(row)) = (method, rows.last_mut()) {
+                    row.name = format!("{} {method}", row.name);
+                    continue;
+                }
                 let all_text = line.cells.len() == 1 && parse_value(&line.cells[0].text).is_none();
                 pending_name = all_text.then(|| clean_name(&line.cells));
             }
@@ -448,6 +507,7 @@ mod tests {
                         text: w.into(),
                         bbox: BBox { x0: cx, y0: y, x1: cx + width, y1: y + 10.0 },
                         bold: false,
+                        line: None,
                     });
                     cx += width + 2.5;
                 }
@@ -528,6 +588,80 @@ mod tests {
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].name, "Triglycerides");
         assert_eq!(rows[0].value.number, Some(40.0));
+    }
+
+    #[test]
+    fn a_tilted_row_is_read_along_the_line_the_ocr_found() {
+        // A photo turned by about 2 degrees: the row falls 14 px from name to range, more than
+        // half a word's height, so words at one height would split it in two.
+        let word = |text: &str, x: f32, y: f32, line: u32| Word {
+            text: text.into(),
+            bbox: BBox { x0: x, y0: y, x1: x + 8.0 * text.chars().count() as f32, y1: y + 14.0 },
+            bold: false,
+            line: Some(line),
+        };
+        let p = Page {
+            number: 1,
+            width: 900.0,
+            height: 1200.0,
+            words: vec![
+                word("Vitamin", 40.0, 300.0, 0),
+                word("B12", 104.0, 300.5, 0),
+                word("204.5", 300.0, 307.0, 0),
+                word("pg/ml", 550.0, 311.0, 0),
+                word("150-970", 650.0, 314.0, 0),
+                word("CRP", 40.0, 340.0, 1),
+                word("5.0", 300.0, 347.0, 1),
+                word("mg/L", 550.0, 351.0, 1),
+                word("0-6", 650.0, 354.0, 1),
+            ],
+        };
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, Option<f64>, Option<&str>)> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref())).collect();
+        assert_eq!(got, [("Vitamin B12", Some(204.5), Some("pg/ml")), ("CRP", Some(5.0), Some("mg/L"))]);
+        // Without the OCR's lines, the same words are not one row.
+        let level = Page { words: p.words.iter().map(|w| Word { line: None, ..w.clone() }).collect(), ..p };
+        assert!(rows_from_page(&level, None).len() < 2);
+    }
+
+    #[test]
+    fn a_method_in_parentheses_under_the_name_belongs_to_it() {
+        let p = page(&[
+            &[("Test Name", 20.0), ("Results", 250.0), ("Units", 350.0), ("Bio. Ref. Interval", 450.0)],
+            &[("APOLIPOPROTEIN B (Apo B)", 20.0), ("46.00", 250.0), ("mg/dL", 350.0), ("46 - 174", 450.0)],
+            &[("(Immunoturbidimetry)", 20.0)],
+            &[("GLUCOSE, FASTING", 20.0), ("92", 250.0), ("mg/dL", 350.0), ("70 - 100", 450.0)],
+            &[("Note", 20.0)],
+            &[("(see overleaf)", 20.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["APOLIPOPROTEIN B (Apo B) (Immunoturbidimetry)", "GLUCOSE, FASTING"]);
+    }
+
+    #[test]
+    fn a_parenthesis_away_from_the_name_column_is_not_a_method() {
+        let p = page(&[
+            &[("Haemoglobin", 20.0), ("13.5", 250.0), ("g/dL", 350.0), ("13 - 17", 450.0)],
+            &[("(repeated)", 250.0)],
+        ]);
+        assert_eq!(rows_from_page(&p, None)[0].name, "Haemoglobin");
+    }
+
+    #[test]
+    fn a_marked_flag_before_the_value_leaves_the_name() {
+        let p = page(&[
+            &[("TSH (Chemiluminescence) H*", 20.0), ("9.07", 250.0), ("mu/ml", 350.0), ("0.3 - 5.0", 450.0)],
+            &[("Vitamin D L*", 20.0), ("12", 250.0), ("ng/mL", 350.0), ("30 - 100", 450.0)],
+            &[("Vitamin K", 20.0), ("1.1", 250.0), ("nmol/L", 350.0), ("0.2 - 3.2", 450.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, Option<Flag>)> = rows.iter().map(|r| (r.name.as_str(), r.flag)).collect();
+        assert_eq!(
+            got,
+            [("TSH (Chemiluminescence)", Some(Flag::High)), ("Vitamin D", Some(Flag::Low)), ("Vitamin K", None)]
+        );
     }
 
     #[test]
