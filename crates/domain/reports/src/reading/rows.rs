@@ -4,7 +4,9 @@
 use crate::document::{BBox, Page, Word};
 
 use super::range::{RefRange, Sex, parse_range};
-use super::value::{Flag, ResultValue, parse_flag, parse_value};
+use super::value::{
+    Flag, ResultValue, is_negative_result, is_positive_result, parse_flag, parse_value, qualitative_word,
+};
 
 /// One result row as read from the page.
 #[derive(Debug, Clone, PartialEq)]
@@ -297,6 +299,33 @@ fn drop_repeated_specimen(name: &str) -> &str {
     name
 }
 
+/// Binary tests printed as a name and one word, with no unit or range, one or two to a line
+/// as urine panels print them ("Bilirubin Negative", "Protein Negative  Casts Negative"). Every
+/// word of the line must belong to such a pair, so a sentence that mentions a result is not one.
+fn binary_results(cells: &[Cell]) -> Vec<(String, ResultValue)> {
+    let text = cells.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" ");
+    let mut pairs = Vec::new();
+    let mut name: Vec<&str> = Vec::new();
+    for word in text.split_whitespace() {
+        let binary = qualitative_word(word).filter(|q| is_negative_result(q) || is_positive_result(q));
+        match binary {
+            Some(_) if !name.is_empty() => {
+                let joined = name.join(" ");
+                let clean = joined.trim_start_matches(['-', '~', '*', '.', '•']).trim_end_matches([':', '-']).trim();
+                let Some(value) = parse_value(word) else { return Vec::new() };
+                if name.len() > 4 || !name_ok(clean) || !clean.starts_with(char::is_alphabetic) {
+                    return Vec::new();
+                }
+                pairs.push((clean.to_string(), value));
+                name.clear();
+            }
+            Some(_) => return Vec::new(),
+            None => name.push(word),
+        }
+    }
+    if name.is_empty() { pairs } else { Vec::new() }
+}
+
 /// The method a lab prints in parentheses on the line under a test's name, in the name column
 /// ("(Immunoturbidimetry)"): it belongs to that name, as the lab's name cell holds both lines.
 fn method_below(cells: &[Cell], bbox: BBox, row: Option<&LabRow>) -> Option<String> {
@@ -448,6 +477,26 @@ pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
         let was_row_above = std::mem::replace(&mut row_above, false);
         if let Some(mx) = header_method_x(&line.cells) {
             method_x = mx;
+            pending_name = None;
+            continue;
+        }
+        // A line made only of binary results ("Protein Negative  Casts Negative") has no unit or
+        // range for the table reader to find, and may hold two tests.
+        let pairs = binary_results(&line.cells);
+        if !pairs.is_empty() {
+            for (name, value) in pairs {
+                rows.push(LabRow {
+                    name,
+                    value,
+                    unit: None,
+                    range: None,
+                    range_text: None,
+                    flag: None,
+                    page: page.number,
+                    bbox: line.bbox,
+                });
+            }
+            row_above = true;
             pending_name = None;
             continue;
         }
@@ -647,6 +696,28 @@ mod tests {
             &[("(repeated)", 250.0)],
         ]);
         assert_eq!(rows_from_page(&p, None)[0].name, "Haemoglobin");
+    }
+
+    #[test]
+    fn binary_results_without_unit_or_range_are_read_one_or_two_to_a_line() {
+        let p = page(&[
+            &[("-Protein", 20.0), ("Negative", 150.0), ("Casts", 300.0), ("Negative", 420.0)],
+            &[("-Bilirubin", 20.0), ("Negative", 150.0)],
+            &[("HBsAg", 20.0), ("Positive", 150.0)],
+            &[("The test was negative last year", 20.0)],
+            &[("Negative", 20.0), ("Negative", 150.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, Option<&str>)> = rows.iter().map(|r| (r.name.as_str(), r.value.qualitative)).collect();
+        assert_eq!(
+            got,
+            [
+                ("Protein", Some("Negative")),
+                ("Casts", Some("Negative")),
+                ("Bilirubin", Some("Negative")),
+                ("HBsAg", Some("Positive")),
+            ]
+        );
     }
 
     #[test]
