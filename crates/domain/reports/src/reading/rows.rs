@@ -304,9 +304,27 @@ fn drop_repeated_specimen(name: &str) -> &str {
 /// word of the line must belong to such a pair, so a sentence that mentions a result is not one.
 fn binary_results(cells: &[Cell]) -> Vec<(String, ResultValue)> {
     let text = cells.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" ");
+    // Two-word results ("Non Reactive", "Not Detected") are one word here.
+    let raw: Vec<&str> = text.split_whitespace().collect();
+    let mut words: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < raw.len() {
+        let two = raw.get(i + 1).map(|next| format!("{} {next}", raw[i]));
+        match two.filter(|t| qualitative_word(t).is_some()) {
+            Some(t) => {
+                words.push(t);
+                i += 2;
+            }
+            None => {
+                words.push(raw[i].to_string());
+                i += 1;
+            }
+        }
+    }
     let mut pairs = Vec::new();
     let mut name: Vec<&str> = Vec::new();
-    for word in text.split_whitespace() {
+    for word in &words {
+        let word = word.as_str();
         let binary = qualitative_word(word).filter(|q| is_negative_result(q) || is_positive_result(q));
         match binary {
             Some(_) if !name.is_empty() => {
@@ -704,6 +722,7 @@ mod tests {
             &[("-Protein", 20.0), ("Negative", 150.0), ("Casts", 300.0), ("Negative", 420.0)],
             &[("-Bilirubin", 20.0), ("Negative", 150.0)],
             &[("HBsAg", 20.0), ("Positive", 150.0)],
+            &[("Anti HCV", 20.0), ("Reactive", 150.0), ("Non Reactive", 300.0)],
             &[("The test was negative last year", 20.0)],
             &[("Negative", 20.0), ("Negative", 150.0)],
         ]);
@@ -716,6 +735,7 @@ mod tests {
                 ("Casts", Some("Negative")),
                 ("Bilirubin", Some("Negative")),
                 ("HBsAg", Some("Positive")),
+                ("Anti HCV", Some("Reactive")),
             ]
         );
     }
