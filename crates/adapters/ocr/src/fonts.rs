@@ -52,13 +52,17 @@ impl<'a> Font<'a> {
         });
         let encoding = if two_byte { None } else { font.get_font_encoding(doc).ok() };
         let base = font.get(b"BaseFont").and_then(Object::as_name).unwrap_or(b"");
-        let (widths, default_width, descriptor) = if two_byte {
-            let descendant = font
-                .get(b"DescendantFonts")
+        // A Type0 font keeps its widths, descriptor and glyph map in its one descendant.
+        let descendant = if two_byte {
+            font.get(b"DescendantFonts")
                 .ok()
                 .and_then(|o| array(doc, o))
                 .and_then(|a| a.first())
-                .and_then(|o| dict(doc, o));
+                .and_then(|o| dict(doc, o))
+        } else {
+            None
+        };
+        let (widths, default_width, descriptor) = if two_byte {
             let dw = descendant.and_then(|d| d.get(b"DW").ok()).and_then(number).unwrap_or(1000.0);
             let w = descendant.and_then(|d| d.get(b"W").ok()).and_then(|o| array(doc, o)).map(|a| cid_widths(doc, a));
             let desc = descendant.and_then(|d| d.get(b"FontDescriptor").ok()).and_then(|o| dict(doc, o));
@@ -83,12 +87,6 @@ impl<'a> Font<'a> {
             descriptor.and_then(|d| d.get(b"Flags").ok()).and_then(number).is_some_and(|f| (f as u32) & (1 << 18) != 0);
         let descriptor_name = descriptor.and_then(|d| d.get(b"FontName").and_then(Object::as_name).ok()).unwrap_or(b"");
         let (glyph_text, cid_to_gid) = if to_unicode.is_none() && two_byte {
-            let descendant = font
-                .get(b"DescendantFonts")
-                .ok()
-                .and_then(|o| array(doc, o))
-                .and_then(|a| a.first())
-                .and_then(|o| dict(doc, o));
             let cid_to_gid = descendant
                 .and_then(|d| d.get(b"CIDToGIDMap").ok())
                 .and_then(|o| resolve(doc, o).as_stream().ok())
