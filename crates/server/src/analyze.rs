@@ -8,7 +8,8 @@ use ht_ocr::tesseract::OcrEngine;
 use ht_recommendations::{Interpretation, Profile};
 use ht_reports::catalog::{self, Biomarker};
 use ht_reports::reading::{
-    Flag, LabRow, Sex, detect_age, detect_sex, is_negative_result, is_positive_result, rows_from_page,
+    Collected, Flag, LabRow, Sex, detect_age, detect_collected, detect_sex, is_negative_result, is_positive_result,
+    rows_from_page,
 };
 use ht_reports::upload::{FileKind, MAX_UPLOAD_BYTES};
 use ht_reports::{ExtractError, Page, StoredResult};
@@ -32,6 +33,9 @@ pub struct Row {
     pub needs_review: Option<String>,
     /// How sure the reading is, 0–1.
     pub confidence: f64,
+    /// For a number the report prints no range for: the catalog's conventional adult range in
+    /// the printed unit (low, high) and the reference it follows. Shown, never used to flag.
+    pub default_range: Option<(Option<f64>, Option<f64>, &'static str)>,
 }
 
 /// What the pipeline found in a file.
@@ -44,6 +48,8 @@ pub struct Analysis {
     pub sex: Option<Sex>,
     /// Printed age, if any.
     pub age: Option<u32>,
+    /// When the sample was collected, if printed.
+    pub collected: Option<Collected>,
     /// Result rows, in page order, each once.
     pub rows: Vec<Row>,
     /// `text`, `ocr` or `mixed`.
@@ -117,10 +123,12 @@ pub fn analyze(path: &Path) -> anyhow::Result<Analysis> {
 }
 
 fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
-    let text: String =
-        pages.iter().take(2).flat_map(|p| p.words.iter().map(|w| w.text.as_str())).collect::<Vec<_>>().join(" ");
+    let text: String = pages.iter().take(2).map(text_in_lines).collect::<Vec<_>>().join("\n");
     let sex = detect_sex(&text);
     let age = detect_age(&text);
+    // Some reports print the collection time only beside the results, pages in.
+    let all_text: String = pages.iter().map(text_in_lines).collect::<Vec<_>>().join("\n");
+    let collected = detect_collected(&all_text);
     let mut rows: Vec<(LabRow, bool)> = Vec::new();
     for page in pages {
         let summary = page.words.iter().any(|w| w.text.eq_ignore_ascii_case("summary"));
@@ -145,8 +153,31 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
         .map(|(r, summary)| !*summary || !rows.iter().any(|(o, other_summary)| !*other_summary && repeats(r, o)))
         .collect();
     let ocr = source != "text";
-    let rows = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| enrich(r, ocr)).collect();
-    Analysis { file: label.to_string(), pages: pages.len(), sex, age, rows, source }
+    let rows = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| enrich(r, ocr, sex)).collect();
+    Analysis { file: label.to_string(), pages: pages.len(), sex, age, collected, rows, source }
+}
+
+/// The page's words line by line, left to right, as a person reads the header: content streams
+/// often hold a label and its value far apart.
+fn text_in_lines(page: &Page) -> String {
+    let mut words: Vec<&ht_reports::Word> = page.words.iter().collect();
+    words.sort_by(|a, b| a.bbox.y0.total_cmp(&b.bbox.y0));
+    let mut lines: Vec<Vec<&ht_reports::Word>> = Vec::new();
+    for w in words {
+        let mid = (w.bbox.y0 + w.bbox.y1) / 2.0;
+        match lines.last_mut() {
+            Some(line) if line.first().is_some_and(|f| mid >= f.bbox.y0 && mid <= f.bbox.y1) => line.push(w),
+            _ => lines.push(vec![w]),
+        }
+    }
+    lines
+        .into_iter()
+        .map(|mut line| {
+            line.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
+            line.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn normalise(name: &str) -> String {
@@ -174,7 +205,7 @@ fn flag_of(row: &LabRow) -> Option<&'static str> {
     }
 }
 
-fn enrich(row: LabRow, ocr: bool) -> Row {
+fn enrich(row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
     let biomarker = catalog::lookup(&row.name);
     let flag = flag_of(&row);
     let low = row.range.as_ref().and_then(|r| r.low);
@@ -215,7 +246,13 @@ fn enrich(row: LabRow, ocr: bool) -> Row {
     if needs_review.is_some() {
         confidence = confidence.min(0.3);
     }
-    Row { row, biomarker, flag, severity, needs_review, confidence }
+    let printed_range =
+        row.range.as_ref().is_some_and(|r| r.low.is_some() || r.high.is_some() || r.qualitative.is_some());
+    let default_range = biomarker.filter(|_| !printed_range && row.value.number.is_some()).and_then(|b| {
+        let (low, high) = b.default_range_in(row.unit.as_deref(), sex)?;
+        Some((low, high, b.default_range.as_ref()?.source.as_str()))
+    });
+    Row { row, biomarker, flag, severity, needs_review, confidence, default_range }
 }
 
 impl Row {
@@ -235,6 +272,19 @@ impl Row {
             severity: self.severity.map(|s| s.as_str().to_string()),
             page: Some(r.page),
         }
+    }
+}
+
+/// The printed range, else the default one marked `typ.` so it is not taken for the lab's.
+fn reference_cell(row: &Row) -> String {
+    if let Some(text) = row.row.range_text.as_deref() {
+        return text.to_string();
+    }
+    match row.default_range {
+        Some((Some(l), Some(h), source)) => format!("typ. {l}-{h} ({source})"),
+        Some((None, Some(h), source)) => format!("typ. <{h} ({source})"),
+        Some((Some(l), None, source)) => format!("typ. >{l} ({source})"),
+        _ => String::new(),
     }
 }
 
@@ -279,6 +329,9 @@ impl Analysis {
                     "confidence": row.confidence,
                     "needsReview": row.needs_review.is_some(),
                     "reviewReason": row.needs_review,
+                    "defaultReference": row.default_range.map(|(low, high, source)| {
+                        json!({"low": low, "high": high, "source": source, "note": "typical adult range; the report prints none"})
+                    }),
                 })
             })
             .collect();
@@ -292,7 +345,7 @@ impl Analysis {
             "pages": self.pages,
             "source": self.source,
             "patient": {"sex": sex, "age": self.age},
-            "collectedAt": null,
+            "collectedAt": self.collected.map(|c| c.to_iso()),
             "results": results,
             "recommendations": advice.advice.recommendations,
             "followUps": advice.advice.follow_ups,
@@ -303,7 +356,8 @@ impl Analysis {
 
     /// A readable table, then the advice.
     pub fn to_table(&self, profile: &Profile) -> String {
-        let mut out = format!("{}: {} pages, {} results\n", self.file, self.pages, self.rows.len());
+        let collected = self.collected.map(|c| format!(", collected {}", c.to_iso())).unwrap_or_default();
+        let mut out = format!("{}: {} pages, {} results{collected}\n", self.file, self.pages, self.rows.len());
         out.push_str(&format!(
             "{:<40} {:>12} {:<14} {:<24} {:<6} {:<9} {}\n",
             "Test", "Value", "Unit", "Reference", "Flag", "Severity", "Page"
@@ -315,7 +369,7 @@ impl Analysis {
                 r.name.chars().take(40).collect::<String>(),
                 r.value.text,
                 r.unit.as_deref().unwrap_or(""),
-                r.range_text.as_deref().unwrap_or("").chars().take(24).collect::<String>(),
+                reference_cell(row).chars().take(24).collect::<String>(),
                 row.flag.unwrap_or(""),
                 row.severity.map(Severity::as_str).unwrap_or(""),
                 r.page,

@@ -32,6 +32,7 @@ fn json_output_is_one_object_with_rows_in_both_spellings() {
     assert_eq!(v["source"], "text");
     assert_eq!(v["patient"]["sex"], "female");
     assert_eq!(v["patient"]["age"], 39);
+    assert_eq!(v["collectedAt"], "2026-03-23T08:15", "day first, as Indian reports print it");
     let results = v["results"].as_array().unwrap();
     assert_eq!(results.len(), 2, "{results:?}");
     let hb = &results[0];
@@ -64,6 +65,28 @@ fn json_output_is_one_object_with_rows_in_both_spellings() {
     assert!(v["followUps"].as_array().unwrap().iter().any(|f| f["testName"] == "Complete blood count"));
     assert!(v["specialties"].as_array().unwrap().iter().any(|s| s["name"] == "Hepatologist"));
     assert!(v["reasoning"].as_str().unwrap().contains("HBsAg is positive"));
+}
+
+#[test]
+fn a_result_printed_without_a_range_gets_the_typical_one_beside_it_and_no_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.pdf");
+    let rows: &[[&str; 4]] = &[["Total Cholesterol", "230", "mg/dL", ""], ["Haemoglobin", "11.5", "g/dL", ""]];
+    std::fs::write(&path, report_pdf::report_pdf("No Ranges", rows)).unwrap();
+    let (code, stdout, stderr) = analyze(&["--json", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2, "{results:?}");
+    let chol = &results[0];
+    assert!(chol["referenceLow"].is_null() && chol["referenceHigh"].is_null(), "the lab printed none");
+    assert!(chol["flag"].is_null(), "never flagged against a default range");
+    assert_eq!(chol["defaultReference"]["high"], 200.0);
+    assert!(chol["defaultReference"]["low"].is_null());
+    assert_eq!(chol["defaultReference"]["source"], "ncep");
+    assert_eq!(results[1]["defaultReference"]["low"], 12.0, "the female range: the report prints F");
+    let (_, table, _) = analyze(&[path.to_str().unwrap()]);
+    assert!(table.lines().any(|l| l.starts_with("Total Cholesterol") && l.contains("typ. <200 (ncep)")), "{table}");
 }
 
 #[test]

@@ -22,6 +22,7 @@ pub fn report_pdf(patient: &str, rows: &[[&str; 4]]) -> Vec<u8> {
     let mut ops = Vec::new();
     ops.extend(line(40, 815, &format!("Patient Name : {patient}"), "F1"));
     ops.extend(line(40, 800, "Age/Sex : 39 Yrs / F", "F1"));
+    ops.extend(line(300, 800, "Sample Collected On : 23/03/2026 08:15 AM", "F1"));
     for (x, t) in [(40, "Test"), (250, "Result"), (350, "Unit"), (450, "Reference Range")] {
         ops.extend(line(x, 760, t, "F2"));
     }

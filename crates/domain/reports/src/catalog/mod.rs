@@ -1,8 +1,11 @@
 //! The biomarker catalog: canonical names, aliases, LOINC codes, units with conversion factors,
-//! and plausible ranges. The data lives in `biomarkers.psv` (versioned in its header).
+//! plausible ranges and default adult reference ranges. The data lives in `biomarkers.psv`
+//! (versioned in its header).
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
+
+use crate::reading::Sex;
 
 /// One test the catalog knows.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,6 +24,67 @@ pub struct Biomarker {
     pub plausible: Option<(f64, f64)>,
     /// Other units and the factor that converts them to the canonical unit.
     pub conversions: Vec<(String, f64)>,
+    /// A conventional adult reference range, for reports that print none.
+    pub default_range: Option<DefaultRange>,
+}
+
+/// A conventional adult reference range in the canonical unit, by sex where they differ, and the
+/// reference it follows. It is shown beside a result whose report prints no range; results are
+/// never flagged against it, since each lab sets its own.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DefaultRange {
+    /// For men (or everyone): low and high, either open.
+    pub male: (Option<f64>, Option<f64>),
+    /// For women (or everyone).
+    pub female: (Option<f64>, Option<f64>),
+    /// Short name of the reference (`msd`, `ada`, ...; the data file's header lists them).
+    pub source: String,
+}
+
+impl DefaultRange {
+    /// The range for this sex; when the sex is not known, the span of both.
+    #[must_use]
+    pub fn for_sex(&self, sex: Option<Sex>) -> (Option<f64>, Option<f64>) {
+        match sex {
+            Some(Sex::Male) => self.male,
+            Some(Sex::Female) => self.female,
+            None => {
+                let (m, f) = (self.male, self.female);
+                let low = m.0.zip(f.0).map(|(a, b)| a.min(b));
+                let high = m.1.zip(f.1).map(|(a, b)| a.max(b));
+                (low, high)
+            }
+        }
+    }
+
+    /// `13-17 M; 12-15 F @who`, `<200 @ncep`, `>90 @kdigo`, `70-99 @ada`.
+    fn parse(field: &str) -> Option<Self> {
+        let (ranges, source) = field.split_once('@')?;
+        let one = |s: &str| -> Option<(Option<f64>, Option<f64>)> {
+            let s = s.trim();
+            if let Some(h) = s.strip_prefix('<') {
+                return Some((None, Some(h.trim().parse().ok()?)));
+            }
+            if let Some(l) = s.strip_prefix('>') {
+                return Some((Some(l.trim().parse().ok()?), None));
+            }
+            let (a, b) = s.split_once('-')?;
+            Some((Some(a.trim().parse().ok()?), Some(b.trim().parse().ok()?)))
+        };
+        let (mut male, mut female) = (None, None);
+        for part in ranges.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+            if let Some(r) = part.strip_suffix(" M") {
+                male = Some(one(r)?);
+            } else if let Some(r) = part.strip_suffix(" F") {
+                female = Some(one(r)?);
+            } else {
+                let r = one(part)?;
+                male = Some(r);
+                female = Some(r);
+            }
+        }
+        Some(Self { male: male?, female: female?, source: source.trim().to_string() })
+    }
 }
 
 /// The catalog's version (the data file's first line).
@@ -102,6 +166,19 @@ impl Biomarker {
             return Some(value);
         }
         self.conversions.iter().find(|(u, _)| normalise_unit(u) == unit).map(|(_, f)| value * f)
+    }
+
+    /// The default range in the printed unit (converted from the canonical one), for this sex.
+    pub fn default_range_in(&self, unit: Option<&str>, sex: Option<Sex>) -> Option<(Option<f64>, Option<f64>)> {
+        let (low, high) = self.default_range.as_ref()?.for_sex(sex);
+        let factor = self.to_canonical(1.0, unit)?;
+        let back = |v: f64| {
+            let x = v / factor;
+            // Four significant figures: 13.0 g/dL is 130 g/L, not 129.99999.
+            let scale = 10f64.powi(3 - x.abs().log10().floor() as i32);
+            if x == 0.0 { 0.0 } else { (x * scale).round() / scale }
+        };
+        Some((low.map(back), high.map(back)))
     }
 
     /// Why a value cannot be right for this test, if it is outside the plausible range.
@@ -214,6 +291,7 @@ fn parse(text: &str) -> Catalog {
             unit: field(4).to_string(),
             plausible,
             conversions,
+            default_range: DefaultRange::parse(field(8)),
         });
     }
     Catalog { version, entries, by_alias }
@@ -246,6 +324,47 @@ mod tests {
                 assert!(lo < hi, "{}", b.key);
             }
         }
+    }
+
+    #[test]
+    fn default_ranges_are_parsed_sourced_and_inside_the_plausible_range() {
+        let lines = include_str!("biomarkers.psv").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+        let written = lines.filter(|l| !l.split('|').nth(8).unwrap_or("").trim().is_empty()).count();
+        let parsed: Vec<&Biomarker> = all().iter().filter(|b| b.default_range.is_some()).collect();
+        assert_eq!(parsed.len(), written, "every written default range parses");
+        assert!(parsed.len() >= 100, "{} defaults", parsed.len());
+        let header = include_str!("biomarkers.psv").lines().take_while(|l| l.starts_with('#')).collect::<String>();
+        for b in parsed {
+            let d = b.default_range.as_ref().unwrap();
+            assert!(header.contains(&format!("{} = ", d.source)), "source {} of {} is explained", d.source, b.key);
+            for (lo, hi) in [d.male, d.female] {
+                assert!(lo.is_some() || hi.is_some(), "{}", b.key);
+                if let (Some(l), Some(h)) = (lo, hi) {
+                    assert!(l < h, "{}", b.key);
+                }
+                if let Some((pl, ph)) = b.plausible {
+                    for v in [lo, hi].into_iter().flatten() {
+                        assert!((pl..=ph).contains(&v), "{} default {v} outside plausible {pl}-{ph}", b.key);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn default_ranges_follow_the_sex_and_the_printed_unit() {
+        let hb = by_key("haemoglobin").unwrap();
+        assert_eq!(hb.default_range_in(Some("g/dL"), Some(Sex::Female)), Some((Some(12.0), Some(15.0))));
+        assert_eq!(hb.default_range_in(Some("g/dL"), Some(Sex::Male)), Some((Some(13.0), Some(17.0))));
+        assert_eq!(hb.default_range_in(Some("g/dL"), None), Some((Some(12.0), Some(17.0))), "either sex: the span");
+        assert_eq!(hb.default_range_in(Some("g/L"), Some(Sex::Male)), Some((Some(130.0), Some(170.0))));
+        assert_eq!(hb.default_range_in(Some("furlongs"), None), None, "no range in a unit we cannot convert");
+        let chol = by_key("cholesterol_total").unwrap();
+        assert_eq!(chol.default_range_in(None, None), Some((None, Some(200.0))));
+        let glucose = by_key("glucose_fasting").unwrap();
+        let (lo, hi) = glucose.default_range_in(Some("mmol/L"), None).unwrap();
+        assert_eq!((lo, hi), (Some(3.885), Some(5.495)));
+        assert_eq!(by_key("hbsag").unwrap().default_range, None, "qualitative tests have none");
     }
 
     #[test]

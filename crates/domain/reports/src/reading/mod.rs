@@ -1,12 +1,14 @@
 //! Reading the cells of a lab-report row: numbers, result values with their flags, and
 //! reference ranges in the forms labs print them. Pure functions, no I/O.
 
+mod dates;
 mod number;
 mod patient;
 mod range;
 mod rows;
 mod value;
 
+pub use dates::{Collected, detect_collected};
 pub use number::parse_number;
 pub use patient::{detect_age, detect_sex};
 pub use range::{RefRange, Sex, parse_range};

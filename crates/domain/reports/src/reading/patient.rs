@@ -6,6 +6,9 @@ use super::range::Sex;
 /// The sex printed after `Sex`, `Gender` or `Age/Sex` (`39 Yrs. / F`, `Sex: Female`, `M/45`).
 pub fn detect_sex(text: &str) -> Option<Sex> {
     let lower = text.to_lowercase();
+    if let Some((_, sex)) = age_slash_sex(&lower) {
+        return Some(sex);
+    }
     for key in ["age/sex", "age / sex", "sex/age", "age/gender", "gender", "sex"] {
         let mut from = 0;
         while let Some(pos) = lower[from..].find(key) {
@@ -28,13 +31,53 @@ pub fn detect_sex(text: &str) -> Option<Sex> {
 /// The age in years printed after `Age` (`Age: 40`, `39 Yrs`, `Age/Sex : 39 Y / F`).
 pub fn detect_age(text: &str) -> Option<u32> {
     let lower = text.to_lowercase();
-    let pos = lower.find("age")?;
+    if let Some((age, _)) = age_slash_sex(&lower) {
+        return Some(age);
+    }
+    // "Age" as a word: not the end of "Page 1 of 6" or "Percentage".
+    let pos = lower.match_indices("age").map(|(i, _)| i).find(|&i| {
+        let before = lower[..i].chars().next_back();
+        let after = lower[i + 3..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphabetic)
+    })?;
     let window: String = lower[pos + 3..].chars().take(24).collect();
     window
         .split(|c: char| !c.is_ascii_digit())
         .find(|t| !t.is_empty())
         .and_then(|t| t.parse().ok())
         .filter(|a| (0..=120).contains(a))
+}
+
+/// `(22Y/M)`, `39 Y / F`, `45Yrs/F`: an age in years and a sex in one token.
+fn age_slash_sex(lower: &str) -> Option<(u32, Sex)> {
+    let compact: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
+    for (i, _) in compact.match_indices('/') {
+        let before = &compact[..i];
+        let after = &compact[i + 1..];
+        let sex = match after.chars().next()? {
+            'm' => Sex::Male,
+            'f' => Sex::Female,
+            _ => continue,
+        };
+        // The letter must end there ("/M)" or "/M " but not "/mL").
+        if after.chars().nth(1).is_some_and(char::is_alphabetic)
+            && !after.starts_with("male")
+            && !after.starts_with("female")
+        {
+            continue;
+        }
+        let before = before.trim_end_matches('.');
+        let Some(unit) = ["years", "year", "yrs", "yr", "y"].into_iter().find(|u| before.ends_with(u)) else {
+            continue;
+        };
+        let digits: String =
+            before[..before.len() - unit.len()].chars().rev().take_while(char::is_ascii_digit).collect();
+        let age = digits.chars().rev().collect::<String>().parse::<u32>().ok();
+        if let Some(age) = age.filter(|a| (0..=120).contains(a)) {
+            return Some((age, sex));
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -48,6 +91,8 @@ mod tests {
         assert_eq!(detect_sex("Gender : Male"), Some(Sex::Male));
         assert_eq!(detect_sex("Age/Gender : 24 YRS /M"), Some(Sex::Male));
         assert_eq!(detect_sex("Haemoglobin 13.5 g/dL"), None);
+        assert_eq!(detect_sex("NAME : (22Y/M) HOME COLLECTION :"), Some(Sex::Male));
+        assert_eq!(detect_sex("Glucose 5 mmol/L 45 Y/mL"), None, "a unit is not a sex");
     }
 
     #[test]
@@ -55,5 +100,10 @@ mod tests {
         assert_eq!(detect_age("Age/Sex : 39 Yrs. / F"), Some(39));
         assert_eq!(detect_age("DOB: Age: 40"), Some(40));
         assert_eq!(detect_age("no details"), None);
+        assert_eq!(detect_age("NAME : (22Y/M)"), Some(22));
+        assert_eq!(detect_age("Page 1 of 6 Age/Sex : 39 Yrs. / F"), Some(39), "not the 1 of 'Page 1'");
+        assert_eq!(detect_age("Percentage 12 %"), None);
+        assert_eq!(detect_age("Page 2 Age/Sex : 39 Yrs. / F"), Some(39));
+        assert_eq!(detect_age("ratio 3/4 then 45Yrs/F"), Some(45), "a slash that is not age/sex is passed over");
     }
 }
