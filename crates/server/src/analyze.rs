@@ -133,7 +133,8 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     for page in pages {
         let summary = page.words.iter().any(|w| w.text.eq_ignore_ascii_case("summary"));
         for row in rows_from_page(page, sex) {
-            let key = |r: &LabRow| (normalise(&r.name), r.value.text.to_lowercase());
+            // The unit keeps "Nucleated Red Blood Cells %" and the absolute count apart.
+            let key = |r: &LabRow| (normalise(&r.name), r.value.text.to_lowercase(), r.unit.clone());
             if !rows.iter().any(|(r, _)| key(r) == key(&row)) {
                 rows.push((row, summary));
             }

@@ -70,7 +70,21 @@ fn normalise(text: &str) -> String {
     ] {
         s = s.replace(from, to);
     }
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    // Ratios printed as proportions: `9:1-23:1` is 9 to 23.
+    let mut out = String::with_capacity(s.len());
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let after_digit = i > 0 && chars[i - 1].is_ascii_digit();
+        let ends = chars.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric() && *c != '.');
+        if after_digit && chars[i] == ':' && chars.get(i + 1) == Some(&'1') && ends {
+            i += 2;
+            continue;
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Takes the longest number at the start of `s`; returns it and the rest.
@@ -173,13 +187,27 @@ fn segments(s: &str) -> Vec<(Option<String>, String)> {
 /// Whether a tier label names the normal tier: a word starting with a normal stem
 /// (`Sufficiency`, not `Insufficiency`) and no qualifying word (`Near optimal`).
 fn is_normal_tier(label: &str) -> bool {
+    // The lowest tier of a risk scale is the normal one (`Low Risk`, `No Risk`).
+    if ["low risk", "no risk", "lowest risk"].iter().any(|t| label.trim() == *t) {
+        return true;
+    }
     let words: Vec<&str> = label.split([' ', '/', '-', '(', ')']).filter(|w| !w.is_empty()).collect();
     let has = |w: &&str| NORMAL_TIERS.iter().any(|stem| w.starts_with(stem) || label.starts_with(stem));
     words.iter().any(has) && !words.iter().any(|w| NOT_NORMAL.contains(w))
 }
 
-/// `No Risk >60`: words before the first number or comparison are the label.
+/// `No Risk >60`: words before the first number or comparison are the label; `< 1.00 - Low
+/// Risk`: words after the range and a dash are.
 fn leading_label(part: &str) -> (Option<String>, String) {
+    if let Some((range, label)) = part.rsplit_once(" - ") {
+        let label = label.trim();
+        if !label.is_empty()
+            && label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-')
+            && parse_simple(range).is_some()
+        {
+            return (Some(label.to_string()), range.trim().to_string());
+        }
+    }
     let start = part.find(|c: char| c.is_ascii_digit() || c == '<' || c == '>' || c == '.').unwrap_or(0);
     let label = part[..start].trim().trim_start_matches('-').trim();
     if start == 0 || label.is_empty() || !label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-') {
@@ -214,12 +242,24 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
         Some(Sex::Female) => pick(FEMALE),
         None => None,
     };
-    by_sex.or_else(|| parsed.iter().find(|(l, _)| l.is_some_and(is_normal_tier)).map(|(_, r)| r.clone())).or_else(
-        || {
-            // Unlabelled text around one range (`Adults 13 - 17`): the only candidate.
-            (parsed.len() == 1 && parsed[0].0.is_none()).then(|| parsed[0].1.clone())
-        },
-    )
+    let normal = parsed.iter().find(|(l, _)| l.is_some_and(is_normal_tier)).map(|(_, r)| {
+        let mut r = r.clone();
+        // `Sufficiency : >= 30 ; Toxicity : > 100`: the normal tier ends where toxicity starts.
+        if r.high.is_none()
+            && let Some(low) = r.low
+        {
+            r.high = parsed
+                .iter()
+                .filter(|(l, _)| l.is_some_and(|l| l.starts_with("toxic") || l.starts_with("excess")))
+                .filter_map(|(_, t)| t.low.filter(|b| *b > low))
+                .reduce(f64::min);
+        }
+        r
+    });
+    by_sex.or(normal).or_else(|| {
+        // Unlabelled text around one range (`Adults 13 - 17`): the only candidate.
+        (parsed.len() == 1 && parsed[0].0.is_none()).then(|| parsed[0].1.clone())
+    })
 }
 
 #[cfg(test)]
@@ -252,6 +292,14 @@ mod tests {
             ("Upto 40", (None, Some(40.0))),
             ("UPTO 0.5", (None, Some(0.5))),
             ("1,50,000 - 4,10,000", (Some(150_000.0), Some(410_000.0))),
+            ("9:1-23:1", (Some(9.0), Some(23.0))),
+            ("< 1.00 - Low Risk; 1.00 - 3.00 - Average Risk; >3.00 - 10.00 - High Risk", (None, Some(1.0))),
+            (
+                "Deficiency : <=20 ng/ml || Insufficiency : 21-29 ng/ml; Sufficiency : >= 30 ng/ml || Toxicity : >100 ng/ml",
+                (Some(30.0), Some(100.0)),
+            ),
+            ("Deficiency : < 20; Insufficiency: 21-30; Sufficient : 31-100; Toxic : >100", (Some(31.0), Some(100.0))),
+            ("Below 5.7% : Normal; 5.7% - 6.4% : Prediabetic; >=6.5% : Diabetic", (None, Some(5.7))),
             ("4,5 - 5,9", (Some(4.5), Some(5.9))),
             (".5 - 1.2", (Some(0.5), Some(1.2))),
         ] {

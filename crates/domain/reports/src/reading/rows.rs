@@ -144,6 +144,39 @@ const METHOD_HEADERS: &[&str] = &["method", "methodology", "technology", "specim
 const NAME_HEADERS: &[&str] =
     &["test", "tests", "investigation", "investigations", "parameter", "parameters", "examination", "description"];
 
+/// What a header line tells about the columns below it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Columns {
+    /// Where the method column starts (`TEST NAME  TECHNOLOGY  VALUE  UNITS`).
+    method_x: Option<f32>,
+    /// The span of a column of earlier results (`Previous Result and Date`): nothing in it is
+    /// the current value or the reference.
+    previous: Option<(f32, f32)>,
+}
+
+impl Columns {
+    fn in_previous(&self, cell: &Cell) -> bool {
+        self.previous.is_some_and(|(x0, x1)| {
+            let mid = (cell.x0 + cell.x1) / 2.0;
+            mid >= x0 - 2.0 && mid < x1 - 2.0
+        })
+    }
+}
+
+const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
+
+/// The columns a header line names, if it is a header line.
+fn header_columns(cells: &[Cell]) -> Option<Columns> {
+    let method_x = header_method_x(cells)?;
+    let is_previous =
+        |c: &Cell| c.text.to_lowercase().split(|ch: char| !ch.is_alphanumeric()).any(|w| PREVIOUS_HEADERS.contains(&w));
+    let previous = cells.iter().position(is_previous).map(|i| {
+        let end = cells.get(i + 1).map_or(f32::MAX, |next| next.x0);
+        (cells[i].x0, end)
+    });
+    Some(Columns { method_x, previous })
+}
+
 /// Where the method column starts, from a header line (`TEST NAME  TECHNOLOGY  VALUE  UNITS`).
 fn header_method_x(cells: &[Cell]) -> Option<Option<f32>> {
     let words = |c: &Cell| {
@@ -231,11 +264,14 @@ fn is_separator(text: &str) -> bool {
 
 fn is_date_or_time(text: &str) -> bool {
     let t = text.trim();
-    let slashes = t.matches('/').count();
-    (slashes == 2 && t.chars().filter(char::is_ascii_digit).count() >= 4)
-        || (t.contains(':')
-            && t.chars().all(|c| c.is_ascii_digit() || c == ':' || c == ' ' || c.is_ascii_alphabetic())
-            && t.len() <= 8)
+    // `02/27/2025`, not `250-400 ug/dl ug/dL` (two slashes, but units).
+    let date = t.split_whitespace().any(|w| {
+        let parts: Vec<&str> = w.split('/').collect();
+        parts.len() == 3 && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+    });
+    date || (t.contains(':')
+        && t.chars().all(|c| c.is_ascii_digit() || c == ':' || c == ' ' || c.is_ascii_alphabetic())
+        && t.len() <= 8)
 }
 
 fn looks_like_unit(text: &str) -> bool {
@@ -422,10 +458,16 @@ struct ParsedLine {
     range: Option<RefRange>,
     range_text: Option<String>,
     bold: bool,
+    /// Where the reference cell starts and its text: the range, or a tier the parser could not
+    /// take alone (`Deficiency : < 20`), which the lines below may continue.
+    reference_cell: Option<(f32, String)>,
 }
 
 /// Reads one line as a result: name cells, a value, then flag, unit and range in any order.
-fn read_line(cells: &[Cell], sex: Option<Sex>, method_x: Option<f32>) -> Option<ParsedLine> {
+fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
+    let method_x = columns.method_x;
+    let kept: Vec<Cell> = cells.iter().filter(|c| !columns.in_previous(c)).cloned().collect();
+    let cells = kept.as_slice();
     let vi = (1..cells.len()).find(|&i| {
         parse_value(&cells[i].text).is_some() && cells[..i].iter().any(|c| c.text.chars().any(char::is_alphabetic))
     })?;
@@ -443,8 +485,12 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, method_x: Option<f32>) -> Option<
     let mut flag = value.flag.or(name_flag);
     let mut unit: Option<String> = None;
     let mut range: Option<(RefRange, String)> = None;
+    let mut reference_cell: Option<(f32, String)> = None;
     for cell in &cells[vi + 1..] {
         let t = cell.text.trim();
+        if reference_cell.is_none() && (t.contains(':') && t.chars().any(|c| c.is_ascii_digit())) {
+            reference_cell = Some((cell.x0, t.to_string()));
+        }
         if is_separator(t) || is_date_or_time(t) {
             continue;
         }
@@ -459,6 +505,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, method_x: Option<f32>) -> Option<
             && let Some(r) = parse_range(t, sex)
         {
             range = Some((r, t.to_string()));
+            reference_cell = Some((cell.x0, t.to_string()));
             continue;
         }
         // Previous results (a bare number after the value) are not the current value.
@@ -480,21 +527,50 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, method_x: Option<f32>) -> Option<
     if value.number.is_none() && value.qualitative.is_none() && range.is_none() {
         return None;
     }
-    Some(ParsedLine { name, value, flag, unit, range, range_text, bold })
+    Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
 }
 
 /// Every result row of a page, top to bottom. `sex` picks sex-specific ranges.
 pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
     let lines = lines_of(page);
-    let mut rows = Vec::new();
+    let mut rows: Vec<LabRow> = Vec::new();
     let mut pending_name: Option<String> = None;
-    let mut method_x: Option<f32> = None;
+    let mut columns = Columns::default();
     // Whether the line just read was a result row.
     let mut row_above = false;
+    // A reference printed under its row after a label (`Bio. Ref. Interval. :` then
+    // `Male : 65 - 175` / `Female : 50 - 170` on the lines below): the row and the text so far.
+    let mut reference_below: Option<ReferenceBelow> = None;
+    // Tiers of the last row's reference continued on the lines below, in the same column:
+    // the row, where the column starts, and the tiers so far.
+    let mut tiers: Option<(usize, f32, Vec<String>)> = None;
     for line in &lines {
+        if let Some((row, x0, texts)) = tiers.as_mut() {
+            let h = line.bbox.height().max(1.0);
+            match line.cells.as_slice() {
+                [cell] if (cell.x0 - *x0).abs() < h && cell.text.contains(':') => {
+                    texts.push(cell.text.trim().to_string());
+                    let joined = texts.join("; ");
+                    if let (Some(r), Some(target)) = (parse_range(&joined, sex), rows.get_mut(*row)) {
+                        target.range = Some(r);
+                        target.range_text = Some(joined);
+                    }
+                    continue;
+                }
+                _ => tiers = None,
+            }
+        }
         let was_row_above = std::mem::replace(&mut row_above, false);
-        if let Some(mx) = header_method_x(&line.cells) {
-            method_x = mx;
+        if let Some(below) = reference_below.as_mut() {
+            if below.takes(line, page.width) {
+                continue;
+            }
+            if let Some(done) = reference_below.take() {
+                done.apply(&mut rows, sex);
+            }
+        }
+        if let Some(c) = header_columns(&line.cells) {
+            columns = c;
             pending_name = None;
             continue;
         }
@@ -518,18 +594,19 @@ pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
             pending_name = None;
             continue;
         }
-        let parsed = read_line(&line.cells, sex, method_x).or_else(|| {
+        let parsed = read_line(&line.cells, sex, columns).or_else(|| {
             // A name wrapped onto its own line, the value starting the next one.
             let name = pending_name.as_ref()?;
             let first = line.cells.first()?;
             parse_value(&first.text)?;
             let mut cells = vec![Cell { text: name.clone(), x0: 0.0, x1: 0.0, bold: false }];
             cells.extend(line.cells.iter().cloned());
-            read_line(&cells, sex, None)
+            read_line(&cells, sex, Columns { method_x: None, ..columns })
         });
         match parsed {
             Some(p) => {
                 let flag = p.flag.or(p.bold.then_some(Flag::Abnormal).filter(|_| p.value.number.is_some()));
+                tiers = p.reference_cell.as_ref().map(|(x0, text)| (rows.len(), *x0, vec![text.clone()]));
                 rows.push(LabRow {
                     name: p.name,
                     value: p.value,
@@ -544,6 +621,10 @@ pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
                 pending_name = None;
             }
             None => {
+                if let Some(below) = ReferenceBelow::start(line, &rows) {
+                    reference_below = Some(below);
+                    continue;
+                }
                 let method = method_below(&line.cells, line.bbox, if was_row_above { rows.last() } else { None });
                 if let (Some(method), Some(row)) = (method, rows.last_mut()) {
                     row.name = format!("{} {method}", row.name);
@@ -554,7 +635,111 @@ pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
             }
         }
     }
+    if let Some(done) = reference_below {
+        done.apply(&mut rows, sex);
+    }
     rows
+}
+
+/// Labels of a reference printed under its row rather than beside it.
+const REFERENCE_LABELS: &[&str] = &[
+    "bio ref interval",
+    "biological reference interval",
+    "bio ref range",
+    "biological reference range",
+    "reference interval",
+    "reference range",
+    "ref range",
+    "ref interval",
+    "normal range",
+    "normal value",
+    "normal values",
+];
+
+/// Words that start the notes after such a reference, which end it.
+const AFTER_REFERENCE: &[&str] = &[
+    "method",
+    "clinical",
+    "specifications",
+    "kit",
+    "please",
+    "note",
+    "interpretation",
+    "remarks",
+    "disclaimer",
+    "comment",
+];
+
+/// For a line that starts with a reference label, what follows the label (perhaps nothing).
+fn reference_label(line: &Line) -> Option<String> {
+    let text: String = line.cells.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" ");
+    let words = text.to_lowercase().replace('.', " ");
+    let words = words.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
+    let label = REFERENCE_LABELS.iter().find(|l| words.starts_with(*l))?;
+    // What follows the label and its colon on the same line.
+    let rest = text.split_once(':').map(|(_, r)| r.trim_start_matches(['-', ' ']).trim().to_string());
+    Some(rest.unwrap_or_else(|| words[label.len()..].trim().to_string()))
+}
+
+/// A reference being gathered from the lines under the row it belongs to.
+struct ReferenceBelow {
+    row: usize,
+    text: Vec<String>,
+    /// Bottom of the last line taken.
+    last_y1: f32,
+    line_height: f32,
+}
+
+impl ReferenceBelow {
+    /// A line that is the label (`Bio. Ref. Interval. :`, perhaps followed by the range) under
+    /// a row that has no range of its own.
+    fn start(line: &Line, rows: &[LabRow]) -> Option<Self> {
+        let row = rows.len().checked_sub(1)?;
+        let last = &rows[row];
+        if last.range.is_some() || line.bbox.y0 - last.bbox.y1 > 4.0 * last.bbox.height().max(1.0) {
+            return None;
+        }
+        let rest = reference_label(line)?;
+        let mut below = Self { row, text: Vec::new(), last_y1: line.bbox.y1, line_height: line.bbox.height().max(1.0) };
+        if !rest.is_empty() {
+            below.text.push(rest);
+        }
+        Some(below)
+    }
+
+    /// Takes the line if it continues the reference; `false` ends it.
+    fn takes(&mut self, line: &Line, page_width: f32) -> bool {
+        let first = line.cells.first().map(|c| c.text.to_lowercase()).unwrap_or_default();
+        let first_word = first.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or("");
+        let gap = line.bbox.y0 - self.last_y1;
+        // Blank lines may stand between the label and the range, not inside the range.
+        let too_far = gap > if self.text.is_empty() { 6.0 } else { 1.2 } * self.line_height;
+        if too_far || self.text.len() >= 6 || AFTER_REFERENCE.contains(&first_word) {
+            return false;
+        }
+        // The next result, or the next row's own reference label.
+        if read_line(&line.cells, None, Columns::default()).is_some() || reference_label(line).is_some() {
+            return false;
+        }
+        // Only the left-hand column: a second column of guidance (`Guidance For Known
+        // Diabetics`) beside the reference is another table.
+        let left: Vec<&str> = line.cells.iter().filter(|c| c.x0 < page_width * 0.45).map(|c| c.text.as_str()).collect();
+        if left.is_empty() {
+            return true;
+        }
+        self.text.push(left.join(" "));
+        self.last_y1 = line.bbox.y1;
+        true
+    }
+
+    fn apply(self, rows: &mut [LabRow], sex: Option<Sex>) {
+        let text = self.text.join("; ");
+        let Some(row) = rows.get_mut(self.row) else { return };
+        if let Some(range) = parse_range(&text, sex) {
+            row.range = Some(range);
+            row.range_text = Some(text);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -793,6 +978,116 @@ mod tests {
             &[("Note: values above 10 mg/dL need review", 20.0)],
         ]);
         assert!(rows_from_page(&p, None).is_empty());
+    }
+}
+
+#[cfg(test)]
+mod reference_layout_tests {
+    use super::*;
+
+    fn page(lines: &[&[(&str, f32)]]) -> Page {
+        let mut words = Vec::new();
+        for (i, cells) in lines.iter().enumerate() {
+            let y = 100.0 + 12.0 * i as f32;
+            for (text, x) in *cells {
+                let mut cx = *x;
+                for w in text.split(' ') {
+                    let width = 5.0 * w.chars().count() as f32;
+                    words.push(Word {
+                        text: w.into(),
+                        bbox: BBox { x0: cx, y0: y, x1: cx + width, y1: y + 10.0 },
+                        bold: false,
+                        line: None,
+                    });
+                    cx += width + 2.5;
+                }
+            }
+        }
+        Page { number: 1, width: 595.0, height: 842.0, words }
+    }
+
+    fn ranges(p: &Page, sex: Option<Sex>) -> Vec<(String, Option<f64>, Option<f64>)> {
+        rows_from_page(p, sex)
+            .into_iter()
+            .map(|r| (r.name, r.range.as_ref().and_then(|x| x.low), r.range.as_ref().and_then(|x| x.high)))
+            .collect()
+    }
+
+    #[test]
+    fn a_reference_printed_under_its_row_after_a_label_belongs_to_it() {
+        let p = page(&[
+            &[("TEST NAME", 20.0), ("TECHNOLOGY", 250.0), ("VALUE", 350.0), ("UNITS", 420.0)],
+            &[("IRON", 20.0), ("PHOTOMETRY", 250.0), ("89.3", 350.0), ("ug/dL", 420.0)],
+            &[("Bio. Ref. Interval. :", 20.0)],
+            &[("Male : 65 - 175", 20.0)],
+            &[("Female : 50 - 170", 20.0)],
+            &[("Method : Ferrozine", 20.0)],
+            &[("% TRANSFERRIN SATURATION", 20.0), ("CALCULATED", 250.0), ("24.14", 350.0), ("%", 420.0)],
+            &[("Bio. Ref. Interval. :", 20.0)],
+            &[("13 - 45", 20.0)],
+            &[("UIBC", 20.0), ("PHOTOMETRY", 250.0), ("280.7", 350.0), ("ug/dL", 420.0)],
+        ]);
+        assert_eq!(
+            ranges(&p, Some(Sex::Female)),
+            [
+                ("IRON".to_string(), Some(50.0), Some(170.0)),
+                ("% TRANSFERRIN SATURATION".to_string(), Some(13.0), Some(45.0)),
+                ("UIBC".to_string(), None, None),
+            ],
+            "the next row is neither swallowed nor given the range above it"
+        );
+    }
+
+    #[test]
+    fn tiers_continued_below_in_the_range_column_are_read_together() {
+        let p = page(&[
+            &[("Test", 20.0), ("Result", 200.0), ("Unit", 300.0), ("Biological Ref. Range", 400.0)],
+            &[
+                ("VITAMIN D Total (25-OH)", 20.0),
+                (":", 180.0),
+                ("22.80", 200.0),
+                ("ng/mL", 300.0),
+                ("Deficiency : < 20", 400.0),
+            ],
+            &[("Insufficiency: 21-30", 400.0)],
+            &[("Sufficient : 31-100", 400.0)],
+            &[("Toxic : >100", 400.0)],
+            &[("Method:- CLIA", 20.0)],
+        ]);
+        assert_eq!(ranges(&p, None), [("VITAMIN D Total (25-OH)".to_string(), Some(31.0), Some(100.0))]);
+    }
+
+    #[test]
+    fn a_column_of_previous_results_is_neither_value_nor_reference() {
+        let p = page(&[
+            &[
+                ("Test", 20.0),
+                ("Current Result and Flag", 130.0),
+                ("Previous Result and Date", 290.0),
+                ("Units", 440.0),
+                ("Reference Interval", 490.0),
+            ],
+            &[("LP-IR Score", 20.0), ("<25", 130.0), ("<25", 290.0), ("02/27/2025", 340.0), ("<=45", 490.0)],
+            &[
+                ("Vitamin B12", 20.0),
+                ("1082", 130.0),
+                (">2000", 290.0),
+                ("02/27/2025", 340.0),
+                ("pg/mL", 440.0),
+                ("232-1245", 490.0),
+            ],
+        ]);
+        assert_eq!(
+            ranges(&p, None),
+            [("LP-IR Score".to_string(), None, Some(45.0)), ("Vitamin B12".to_string(), Some(232.0), Some(1245.0))]
+        );
+    }
+
+    #[test]
+    fn units_with_slashes_are_not_a_date() {
+        let p =
+            page(&[&[("TIBC", 20.0), (":", 180.0), ("356", 200.0), ("ug/dL", 300.0), ("250-400 ug/dl ug/dL", 400.0)]]);
+        assert_eq!(ranges(&p, None), [("TIBC".to_string(), Some(250.0), Some(400.0))]);
     }
 }
 
