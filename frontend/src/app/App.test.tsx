@@ -48,7 +48,8 @@ describe('signed-in users', () => {
     signedIn({}, { stats: { reportsCount: 3, abnormalCount: 5, followUpCount: 2 }, reports: [] });
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Welcome, Asha' })).toBeInTheDocument();
-    expect(await screen.findByLabelText('Reports Uploaded')).toHaveTextContent('3');
+    // The tiles render before the dashboard query answers; wait for its figures.
+    await waitFor(() => expect(screen.getByLabelText('Reports Uploaded')).toHaveTextContent('3'));
     expect(screen.getByLabelText('Abnormal Values')).toHaveTextContent('5');
     expect(screen.getByLabelText('Follow-ups')).toHaveTextContent('2');
     expect(screen.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/prescriptions');
