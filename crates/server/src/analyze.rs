@@ -9,7 +9,7 @@ use ht_recommendations::{Interpretation, Profile};
 use ht_reports::catalog::{self, Biomarker};
 use ht_reports::reading::{
     Collected, Flag, LabRow, Sex, detect_age, detect_collected, detect_sex, is_negative_result, is_positive_result,
-    rows_from_page,
+    page_text_by_lines, rows_from_page,
 };
 use ht_reports::upload::{FileKind, MAX_UPLOAD_BYTES};
 use ht_reports::{ExtractError, Page, StoredResult};
@@ -123,12 +123,12 @@ pub fn analyze(path: &Path) -> anyhow::Result<Analysis> {
 }
 
 fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
-    let text: String = pages.iter().take(2).map(text_in_lines).collect::<Vec<_>>().join("\n");
-    let sex = detect_sex(&text);
-    let age = detect_age(&text);
+    let page_texts: Vec<String> = pages.iter().map(page_text_by_lines).collect();
+    let header = page_texts.iter().take(2).map(String::as_str).collect::<Vec<_>>().join("\n");
+    let sex = detect_sex(&header);
+    let age = detect_age(&header);
     // Some reports print the collection time only beside the results, pages in.
-    let all_text: String = pages.iter().map(text_in_lines).collect::<Vec<_>>().join("\n");
-    let collected = detect_collected(&all_text);
+    let collected = detect_collected(&page_texts.join("\n"));
     let mut rows: Vec<(LabRow, bool)> = Vec::new();
     for page in pages {
         let summary = page.words.iter().any(|w| w.text.eq_ignore_ascii_case("summary"));
@@ -156,29 +156,6 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     let ocr = source != "text";
     let rows = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| enrich(r, ocr, sex)).collect();
     Analysis { file: label.to_string(), pages: pages.len(), sex, age, collected, rows, source }
-}
-
-/// The page's words line by line, left to right, as a person reads the header: content streams
-/// often hold a label and its value far apart.
-fn text_in_lines(page: &Page) -> String {
-    let mut words: Vec<&ht_reports::Word> = page.words.iter().collect();
-    words.sort_by(|a, b| a.bbox.y0.total_cmp(&b.bbox.y0));
-    let mut lines: Vec<Vec<&ht_reports::Word>> = Vec::new();
-    for w in words {
-        let mid = (w.bbox.y0 + w.bbox.y1) / 2.0;
-        match lines.last_mut() {
-            Some(line) if line.first().is_some_and(|f| mid >= f.bbox.y0 && mid <= f.bbox.y1) => line.push(w),
-            _ => lines.push(vec![w]),
-        }
-    }
-    lines
-        .into_iter()
-        .map(|mut line| {
-            line.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
-            line.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn normalise(name: &str) -> String {

@@ -231,6 +231,16 @@ fn lines_of(page: &Page) -> Vec<Line> {
         .collect()
 }
 
+/// The page's text line by line, each line's cells left to right, as a person reads a report
+/// header: content streams often hold a label and its value far apart.
+pub fn page_text_by_lines(page: &Page) -> String {
+    lines_of(page)
+        .iter()
+        .map(|line| line.cells.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Words at one height make a line (a text layer's rows are level).
 fn level_lines(page: &Page) -> Vec<Vec<&Word>> {
     let mut words: Vec<&Word> = page.words.iter().collect();
@@ -747,7 +757,7 @@ mod tests {
     use super::*;
 
     /// Lays out `cells` of each line at the given x positions, 12 pt apart vertically.
-    fn page(lines: &[&[(&str, f32)]]) -> Page {
+    pub(super) fn page(lines: &[&[(&str, f32)]]) -> Page {
         let mut words = Vec::new();
         for (i, cells) in lines.iter().enumerate() {
             let y = 100.0 + 12.0 * i as f32;
@@ -983,28 +993,8 @@ mod tests {
 
 #[cfg(test)]
 mod reference_layout_tests {
+    use super::tests::page;
     use super::*;
-
-    fn page(lines: &[&[(&str, f32)]]) -> Page {
-        let mut words = Vec::new();
-        for (i, cells) in lines.iter().enumerate() {
-            let y = 100.0 + 12.0 * i as f32;
-            for (text, x) in *cells {
-                let mut cx = *x;
-                for w in text.split(' ') {
-                    let width = 5.0 * w.chars().count() as f32;
-                    words.push(Word {
-                        text: w.into(),
-                        bbox: BBox { x0: cx, y0: y, x1: cx + width, y1: y + 10.0 },
-                        bold: false,
-                        line: None,
-                    });
-                    cx += width + 2.5;
-                }
-            }
-        }
-        Page { number: 1, width: 595.0, height: 842.0, words }
-    }
 
     fn ranges(p: &Page, sex: Option<Sex>) -> Vec<(String, Option<f64>, Option<f64>)> {
         rows_from_page(p, sex)
