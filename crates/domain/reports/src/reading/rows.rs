@@ -498,11 +498,13 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let mut reference_cell: Option<(f32, String)> = None;
     for cell in &cells[vi + 1..] {
         let t = cell.text.trim();
-        if reference_cell.is_none() && (t.contains(':') && t.chars().any(|c| c.is_ascii_digit())) {
-            reference_cell = Some((cell.x0, t.to_string()));
-        }
         if is_separator(t) || is_date_or_time(t) {
             continue;
+        }
+        // The first tier of a reference continued below (`Deficiency : < 20`), even when it
+        // does not parse as a range on its own.
+        if reference_cell.is_none() && (t.contains(':') && t.chars().any(|c| c.is_ascii_digit())) {
+            reference_cell = Some((cell.x0, t.to_string()));
         }
         if flag.is_none()
             && range.is_none()
@@ -1042,6 +1044,26 @@ mod reference_layout_tests {
             &[("Insufficiency: 21-30", 400.0)],
             &[("Sufficient : 31-100", 400.0)],
             &[("Toxic : >100", 400.0)],
+            &[("Method:- CLIA", 20.0)],
+        ]);
+        assert_eq!(ranges(&p, None), [("VITAMIN D Total (25-OH)".to_string(), Some(31.0), Some(100.0))]);
+    }
+
+    #[test]
+    fn a_time_printed_before_the_reference_does_not_take_its_column() {
+        // `08:15` holds a colon and digits like `Deficiency : < 20`; the tiers below belong to
+        // the reference column, not to the time's.
+        let p = page(&[
+            &[("Test", 20.0), ("Result", 200.0), ("Unit", 260.0), ("Time", 330.0), ("Biological Ref. Range", 400.0)],
+            &[
+                ("VITAMIN D Total (25-OH)", 20.0),
+                ("22.80", 200.0),
+                ("ng/mL", 260.0),
+                ("08:15", 330.0),
+                ("Deficiency : < 20", 400.0),
+            ],
+            &[("Insufficiency: 21-30", 400.0)],
+            &[("Sufficient : 31-100", 400.0)],
             &[("Method:- CLIA", 20.0)],
         ]);
         assert_eq!(ranges(&p, None), [("VITAMIN D Total (25-OH)".to_string(), Some(31.0), Some(100.0))]);
