@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use anyhow::{Context, bail};
+use ht_ocr::preprocess::Look;
 use ht_ocr::tesseract::OcrEngine;
 use ht_recommendations::{Interpretation, Profile};
 use ht_reports::catalog::{self, Biomarker};
@@ -18,6 +19,9 @@ use serde_json::{Value, json};
 
 /// Largest number of pages read from one report.
 pub const MAX_PAGES: usize = 100;
+
+/// An OCR reading of a page with fewer result rows than this gets a second, enlarged look.
+pub const FEW_RESULTS: usize = 5;
 
 /// One result row with what the catalog and the rules add to it.
 pub struct Row {
@@ -83,10 +87,25 @@ impl Reader {
     pub fn read(&mut self, bytes: &[u8], label: &str) -> Result<Analysis, ExtractError> {
         let (pages, source) = match FileKind::sniff(bytes) {
             Some(FileKind::Pdf) => self.read_pdf_pages(bytes)?,
-            Some(kind @ (FileKind::Jpeg | FileKind::Png)) => (vec![self.engine()?.read_image(bytes, kind, 1)?], "ocr"),
+            Some(kind @ (FileKind::Jpeg | FileKind::Png)) => (vec![self.ocr_page(bytes, kind, 1)?], "ocr"),
             None => return Err(ExtractError::Unsupported("not a PDF, JPG or PNG file".into())),
         };
         Ok(from_pages(label, &pages, source))
+    }
+
+    /// One page image read by OCR. A page whose first reading holds fewer than
+    /// [`FEW_RESULTS`] result rows (small print in a phone photo) is read again enlarged, and
+    /// the reading with more rows is kept: the second look costs several times the first, so
+    /// only pages that need it pay for it.
+    fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
+        let engine = self.engine()?;
+        let first = engine.read_image(bytes, kind, number)?;
+        let found = rows_from_page(&first, None).len();
+        if found >= FEW_RESULTS {
+            return Ok(first);
+        }
+        let second = engine.read_image_with(bytes, kind, number, Look::Enlarged)?;
+        Ok(if rows_from_page(&second, None).len() > found { second } else { first })
     }
 
     /// The PDF's text layer; pages without one (scans) are read from their image by OCR.
@@ -97,10 +116,9 @@ impl Reader {
             return Ok((pages, "text"));
         }
         let images = ht_ocr::pdf_images::page_images(bytes, &scanned)?;
-        let engine = self.engine()?;
         for (number, image, kind) in images {
-            if let Some(slot) = pages.iter_mut().find(|p| p.number == number) {
-                *slot = engine.read_image(&image, kind, number)?;
+            if let Some(index) = pages.iter().position(|p| p.number == number) {
+                pages[index] = self.ocr_page(&image, kind, number)?;
             }
         }
         let source = if scanned.len() == pages.len() { "ocr" } else { "mixed" };

@@ -3,6 +3,7 @@
 //! `pdf_text` reads a PDF's text layer with word positions by walking the content streams over
 //! lopdf (see docs/adr/0001-pdf-text-layer.md); `tesseract` reads images with Tesseract.
 
+pub mod decimals;
 mod fonts;
 mod glyphs;
 mod matrix;

@@ -7,6 +7,8 @@ use ht_reports::upload::{FileKind, MAX_IMAGE_PIXELS, image_dimensions};
 use ht_reports::{BBox, ExtractError, Page, Word};
 use leptess::{Variable, leptonica, tesseract::TessApi};
 
+use crate::preprocess::Look;
+
 /// A Tesseract engine with our settings.
 pub struct OcrEngine {
     tess: TessApi,
@@ -38,13 +40,27 @@ impl OcrEngine {
     /// # Errors
     /// [`ExtractError::Unsupported`] for a pixel flood or an image Tesseract cannot decode.
     pub fn read_image(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
+        self.read_image_with(bytes, kind, number, Look::Native)
+    }
+
+    /// [`Self::read_image`], looking at the page as `look` says.
+    ///
+    /// # Errors
+    /// As [`Self::read_image`].
+    pub fn read_image_with(
+        &mut self,
+        bytes: &[u8],
+        kind: FileKind,
+        number: u32,
+        look: Look,
+    ) -> Result<Page, ExtractError> {
         if let Some((w, h)) = image_dimensions(kind, bytes)
             && u64::from(w) * u64::from(h) > MAX_IMAGE_PIXELS
         {
             return Err(ExtractError::Unsupported("the image has too many pixels".into()));
         }
-        let prepared = crate::preprocess::prepare(bytes, MAX_IMAGE_PIXELS)?;
-        let pix = leptonica::pix_read_mem(&prepared)
+        let prepared = crate::preprocess::prepare_image(bytes, MAX_IMAGE_PIXELS, look)?;
+        let pix = leptonica::pix_read_mem(&crate::preprocess::to_pgm(&prepared))
             .map_err(|e| ExtractError::Corrupt(format!("the image could not be decoded: {e}")))?;
         self.tess.set_image(&pix);
         let (width, height) = self.tess.get_image_dimensions().unwrap_or((0, 0));
@@ -53,7 +69,14 @@ impl OcrEngine {
             self.tess.set_source_resolution(300);
         }
         let tsv = self.tess.get_tsv_text(0).map_err(|e| ExtractError::Corrupt(format!("OCR output: {e}")))?;
-        Ok(Page { number, width: width as f32, height: height as f32, words: words_from_tsv(&tsv) })
+        let mut words = words_from_tsv(&tsv);
+        for word in &mut words {
+            let b = word.bbox;
+            if let Some(text) = crate::decimals::restore_point(&prepared, &word.text, [b.x0, b.y0, b.x1, b.y1]) {
+                word.text = text;
+            }
+        }
+        Ok(Page { number, width: width as f32, height: height as f32, words })
     }
 }
 

@@ -482,8 +482,17 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         parse_value(&cells[i].text).is_some() && cells[..i].iter().any(|c| c.text.chars().any(char::is_alphabetic))
     })?;
     // Cells in the method column are not part of the name.
-    let name_cells: Vec<Cell> =
+    let mut name_cells: Vec<Cell> =
         cells[..vi].iter().filter(|c| method_x.is_none_or(|mx| c.x0 < mx - 2.0)).cloned().collect();
+    // A flag column before the value (`RBC  L  2.99`): a cell holding only H or L.
+    let column_flag = match name_cells.as_slice() {
+        [_, .., last] if matches!(last.text.trim(), "H" | "L") => {
+            let f = parse_flag(last.text.trim());
+            name_cells.pop();
+            f
+        }
+        _ => None,
+    };
     let name = clean_name(&name_cells);
     // A marked flag printed before the value ("TSH H* 9.07") is not part of the name.
     let (name, name_flag) = split_marked_flag(&name);
@@ -492,7 +501,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     }
     let value = parse_value(&cells[vi].text)?;
     let bold = cells[vi].bold;
-    let mut flag = value.flag.or(name_flag);
+    let mut flag = value.flag.or(name_flag).or(column_flag);
     let mut unit: Option<String> = None;
     let mut range: Option<(RefRange, String)> = None;
     let mut reference_cell: Option<(f32, String)> = None;
@@ -1067,6 +1076,20 @@ mod reference_layout_tests {
             &[("Method:- CLIA", 20.0)],
         ]);
         assert_eq!(ranges(&p, None), [("VITAMIN D Total (25-OH)".to_string(), Some(31.0), Some(100.0))]);
+    }
+
+    #[test]
+    fn a_flag_column_before_the_value_is_not_part_of_the_name() {
+        let p = page(&[
+            &[("TESTLER", 20.0), ("SONUC", 200.0), ("BIRIM", 260.0), ("REFERANS", 330.0)],
+            &[("RBC-Alyuvarlar", 20.0), ("L", 170.0), ("2.99", 200.0), ("Milyon/uL", 260.0), ("4.18 - 5.48", 330.0)],
+            &[("Vitamin D", 20.0), ("31", 200.0), ("ng/mL", 260.0), ("30 - 100", 330.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows[0].name, "RBC-Alyuvarlar");
+        assert_eq!(rows[0].flag, Some(Flag::Low));
+        assert_eq!(rows[1].name, "Vitamin D");
+        assert_eq!(rows[1].flag, None);
     }
 
     #[test]
