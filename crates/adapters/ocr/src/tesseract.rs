@@ -70,6 +70,7 @@ impl OcrEngine {
         }
         let tsv = self.tess.get_tsv_text(0).map_err(|e| ExtractError::Corrupt(format!("OCR output: {e}")))?;
         let mut words = words_from_tsv(&tsv);
+        fix_hba1c(&mut words);
         for word in &mut words {
             let b = word.bbox;
             if let Some(text) = crate::decimals::restore_point(&prepared, &word.text, [b.x0, b.y0, b.x1, b.y1]) {
@@ -77,6 +78,20 @@ impl OcrEngine {
             }
         }
         Ok(Page { number, width: width as f32, height: height as f32, words })
+    }
+}
+
+/// `HbA1c` as Tesseract reads it in small print: the 1 between A and c comes out as l or I
+/// (`Hb Alc`, `HBAIC`). Only that spelling after `Hb` is changed.
+fn fix_hba1c(words: &mut [Word]) {
+    let misread = |t: &str| matches!(t.to_ascii_lowercase().as_str(), "alc" | "aic");
+    for i in 0..words.len() {
+        let lower = words[i].text.to_ascii_lowercase();
+        if matches!(lower.as_str(), "hbalc" | "hbaic") {
+            words[i].text = format!("{}1{}", &words[i].text[..3], &words[i].text[4..]);
+        } else if i > 0 && words[i - 1].text.eq_ignore_ascii_case("hb") && misread(&words[i].text) {
+            words[i].text = format!("{}1{}", &words[i].text[..1], &words[i].text[2..]);
+        }
     }
 }
 
@@ -118,6 +133,20 @@ fn words_from_tsv(tsv: &str) -> Vec<Word> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hba1c_misread_in_small_print_is_put_right() {
+        let word = |t: &str| Word {
+            text: t.into(),
+            bbox: BBox { x0: 0.0, y0: 0.0, x1: 1.0, y1: 1.0 },
+            bold: false,
+            line: None,
+        };
+        let mut words = vec![word("Hb"), word("Alc"), word("HBAIC"), word("HbA1c"), word("Alc"), word("Hba")];
+        fix_hba1c(&mut words);
+        let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        assert_eq!(texts, ["Hb", "A1c", "HBA1C", "HbA1c", "Alc", "Hba"]);
+    }
 
     #[test]
     fn tsv_words_become_positioned_words() {

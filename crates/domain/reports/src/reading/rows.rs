@@ -541,7 +541,12 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         Some((r, t)) => (Some(r), Some(t)),
         None => (None, None),
     };
-    if unit.is_none() && range.is_none() {
+    // Without a unit or a range, only a test the catalog knows with a number and nothing after
+    // it (`eAG  88.19`) is a result; other bare numbers are page furniture.
+    let bare_known = value.number.is_some()
+        && cells[vi + 1..].iter().all(|c| is_separator(c.text.trim()))
+        && crate::catalog::lookup(&name).is_some();
+    if unit.is_none() && range.is_none() && !bare_known {
         return None;
     }
     // A range-valued result (`3-4`) needs its own reference beside it, or it may be the reference.
@@ -1090,6 +1095,19 @@ mod reference_layout_tests {
         assert_eq!(rows[0].flag, Some(Flag::Low));
         assert_eq!(rows[1].name, "Vitamin D");
         assert_eq!(rows[1].flag, None);
+    }
+
+    #[test]
+    fn a_known_test_with_a_bare_number_is_a_result_and_other_bare_numbers_are_not() {
+        let p = page(&[
+            &[("Test", 20.0), ("Result", 200.0), ("Unit", 260.0), ("Reference", 330.0)],
+            &[("HbA1c", 20.0), ("4.7", 200.0), ("%", 260.0), ("< 6", 330.0)],
+            &[("eAG", 20.0), ("88.19", 200.0)],
+            &[("Page", 20.0), ("2", 200.0)],
+            &[("Sample Number", 20.0), ("88", 200.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["HbA1c", "eAG"]);
     }
 
     #[test]
