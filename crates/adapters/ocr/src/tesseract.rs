@@ -32,6 +32,9 @@ impl OcrEngine {
         // print on a photo that also holds black bars was thrown away as background, whole
         // tables at a time (the Tesseract 5 option has no name in leptess's list).
         tess.raw.set_variable(c"thresholding_method", c"2").map_err(setup)?;
+        // Tesseract's own notes ("Detected 25 diacritics") go nowhere rather than to stderr,
+        // where `analyze` reports errors.
+        tess.raw.set_variable(c"debug_file", c"/dev/null").map_err(setup)?;
         Ok(Self { tess })
     }
 

@@ -327,7 +327,9 @@ fn strip_footnotes(name: &str) -> &str {
 
 fn clean_name(cells: &[Cell]) -> String {
     let name = cells.iter().filter(|c| !is_separator(&c.text)).map(|c| c.text.as_str()).collect::<Vec<_>>().join(" ");
-    let name = strip_footnotes(name.trim()).trim().trim_end_matches([':', '-', '.']).trim().to_string();
+    // A table border read by OCR as `|` at either end is not part of the name.
+    let name = name.trim().trim_matches(['|', '[', ']']).trim();
+    let name = strip_footnotes(name).trim().trim_end_matches([':', '-', '.']).trim().to_string();
     drop_repeated_specimen(&name).to_string()
 }
 
@@ -1108,6 +1110,15 @@ mod reference_layout_tests {
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(names, ["HbA1c", "eAG"]);
+    }
+
+    #[test]
+    fn a_table_border_read_as_a_bar_is_not_part_of_the_name() {
+        let p = page(&[
+            &[("Test", 20.0), ("Result", 200.0), ("Unit", 260.0), ("Reference", 330.0)],
+            &[("| CARDIO C-REACTIVE PROTEIN (hsCRP)", 20.0), ("1.00", 200.0), ("mg/L", 260.0), ("<1.00", 330.0)],
+        ]);
+        assert_eq!(rows_from_page(&p, None)[0].name, "CARDIO C-REACTIVE PROTEIN (hsCRP)");
     }
 
     #[test]
