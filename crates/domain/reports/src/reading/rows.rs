@@ -558,9 +558,48 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
 }
 
-/// Every result row of a page, top to bottom. `sex` picks sex-specific ranges.
+/// Where a second table set beside the first starts: a header line that names the test and
+/// the result columns twice (`Test Name  Result    Test Name  Result`), at the second name.
+/// OCR may run a header's words together (`TestName_—_—siResult`), so words are looked for
+/// inside each cell's letters.
+fn twin_table_x(lines: &[Line]) -> Option<f32> {
+    let letters = |c: &Cell| c.text.to_lowercase().chars().filter(|ch| ch.is_alphanumeric()).collect::<String>();
+    lines.iter().find_map(|line| {
+        if line.cells.iter().any(|c| parse_value(&c.text).and_then(|v| v.number).is_some()) {
+            return None;
+        }
+        let names: Vec<&Cell> =
+            line.cells.iter().filter(|c| NAME_HEADERS.iter().any(|w| letters(c).contains(w))).collect();
+        let values = line.cells.iter().filter(|c| VALUE_HEADERS.iter().any(|w| letters(c).contains(w))).count();
+        (names.len() == 2 && values >= 2).then(|| names[1].x0 - 1.0)
+    })
+}
+
+/// Every result row of a page, top to bottom; two tables set side by side are read one after
+/// the other. `sex` picks sex-specific ranges.
 pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
     let lines = lines_of(page);
+    let Some(split) = twin_table_x(&lines) else {
+        return rows_from_lines(&lines, page, sex);
+    };
+    let side = |left: bool| -> Vec<Line> {
+        lines
+            .iter()
+            .filter_map(|line| {
+                let cells: Vec<Cell> = line.cells.iter().filter(|c| (c.x0 < split) == left).cloned().collect();
+                let first = cells.first()?;
+                let last = cells.last()?;
+                let bbox = BBox { x0: first.x0, x1: last.x1, ..line.bbox };
+                Some(Line { cells, bbox })
+            })
+            .collect()
+    };
+    let mut rows = rows_from_lines(&side(true), page, sex);
+    rows.extend(rows_from_lines(&side(false), page, sex));
+    rows
+}
+
+fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
     let mut rows: Vec<LabRow> = Vec::new();
     let mut pending_name: Option<String> = None;
     let mut columns = Columns::default();
@@ -572,7 +611,7 @@ pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
     // Tiers of the last row's reference continued on the lines below, in the same column:
     // the row, where the column starts, and the tiers so far.
     let mut tiers: Option<(usize, f32, Vec<String>)> = None;
-    for line in &lines {
+    for line in lines {
         if let Some((row, x0, texts)) = tiers.as_mut() {
             let h = line.bbox.height().max(1.0);
             match line.cells.as_slice() {
@@ -1119,6 +1158,23 @@ mod reference_layout_tests {
             &[("| CARDIO C-REACTIVE PROTEIN (hsCRP)", 20.0), ("1.00", 200.0), ("mg/L", 260.0), ("<1.00", 330.0)],
         ]);
         assert_eq!(rows_from_page(&p, None)[0].name, "CARDIO C-REACTIVE PROTEIN (hsCRP)");
+    }
+
+    #[test]
+    fn two_tables_side_by_side_are_read_one_after_the_other() {
+        let p = page(&[
+            &[("Test Name", 20.0), ("Result", 150.0), ("TestName_-_-Result", 300.0)],
+            &[("-Color", 20.0), ("Yellow", 150.0), ("-W.B.C/hpf", 300.0), ("0-1", 430.0)],
+            &[("-PH", 20.0), ("5", 150.0), ("-Bacteria", 300.0), ("Negative", 430.0)],
+            &[("-Protein", 20.0), ("Negative", 150.0), ("-Casts", 300.0), ("Negative", 430.0)],
+        ]);
+        let rows: Vec<(String, String)> =
+            rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text)).collect();
+        for (name, value) in [("-PH", "5"), ("Protein", "Negative"), ("Bacteria", "Negative"), ("Casts", "Negative")] {
+            assert!(rows.contains(&(name.to_string(), value.to_string())), "{name} {value} in {rows:?}");
+        }
+        // Before, the right-hand pair ran into the left-hand row: `-PH 5 -Bacteria Negative`.
+        assert!(rows.iter().all(|(n, _)| !n.contains("PH") || n == "-PH"), "{rows:?}");
     }
 
     #[test]
