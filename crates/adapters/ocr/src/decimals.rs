@@ -3,30 +3,18 @@
 //! In small print a decimal point is two or three pixels of grey, and Tesseract's fast English
 //! model often drops it: `4.49` comes back as `449`, a value a hundred times too large. The
 //! point is still on the page, so for each number read without one we look at its box in the
-//! page image: a small compact blob of ink sitting on the digits' baseline, in a gap between
-//! two digits, is a decimal point (or a decimal comma, which hangs a little lower), and goes
-//! back into the text at the place the blobs show. Nothing is guessed: a number whose digits
-//! cannot be told apart (touching digits) or that shows no such blob keeps its text.
+//! page image (enlarged when small): in a gap between two digits wide enough for a point, a spot
+//! of ink on the digits' baseline (a point) or just below it (a comma), with little ink above
+//! it and not joined to a digit, goes back into the text at the place the gap shows. Touching
+//! digits that make one blob are counted by their advance. A number that shows no such spot, or
+//! where the mark could be a thousands separator (three digits after it), keeps its text.
 
 use image::GrayImage;
 
+use crate::blobs::{self, Blob, EDGES_AND_CORNERS};
+
 /// Word boxes shorter than this (in pixels) are enlarged before they are looked at.
 const MIN_HEIGHT: u32 = 30;
-
-/// A connected blob of ink in a word's box.
-#[derive(Clone, Copy, Debug)]
-struct Blob {
-    x0: u32,
-    y0: u32,
-    x1: u32,
-    y1: u32,
-}
-
-impl Blob {
-    fn height(&self) -> u32 {
-        self.y1 - self.y0 + 1
-    }
-}
 
 /// `text` with its decimal point restored from the pixels of its box `[x0, y0, x1, y1]` in
 /// `img`, or `None` when the text is not a bare number without a point, or no point shows.
@@ -59,19 +47,20 @@ pub fn restore_point(img: &GrayImage, text: &str, bbox: [f32; 4]) -> Option<Stri
     let (left_edge, right_edge) = (glyphs[0].x0 as f32, glyphs.iter().map(|b| b.x1).max()? as f32);
     let advance = (right_edge - left_edge + 1.0) / digits as f32;
     let faint = (f32::from(ink.peak) * 0.12).max(10.0);
+    // The side of a square about a point's size.
+    let k = ((h / 10.0).round() as usize).max(2);
     let mut found: Vec<usize> = Vec::new();
     for (i, pair) in glyphs.windows(2).enumerate() {
         let (left, right) = (pair[0], pair[1]);
-        // A point needs room: adjacent digits stand a fraction of an advance apart.
         // The middle of the gap, away from the blur around the digits' strokes.
         let quarter = (right.x0 - left.x1) / 4;
         let (gx0, gx1) = (left.x1 + quarter.max(1), right.x0.saturating_sub(quarter.max(1)));
+        // A point needs room: adjacent digits stand a fraction of an advance apart.
         if gx1 < gx0 || ((right.x0 - left.x1) as f32) < 0.45 * advance {
             continue;
         }
-        // The darkest spot (a small square, about a point's size) of the gap's middle within
-        // rows `from..=to`: a point is a spot of ink, the blur beside the digits is not.
-        let k = ((h / 10.0).round() as usize).max(2);
+        // The darkest k×k spot of the gap's middle within rows `from..=to`: a point is a spot
+        // of ink, the blur beside the digits is not.
         let band = |from: f32, to: f32| {
             let (y0, y1) = (from.max(0.0) as usize, (to.max(0.0) as usize).min(ink.h - 1));
             let (x0, x1) = (gx0 as usize, gx1 as usize);
@@ -98,7 +87,7 @@ pub fn restore_point(img: &GrayImage, text: &str, bbox: [f32; 4]) -> Option<Stri
         // joined to its digit.
         let alone = || {
             let spot = ink.blob_at(sx + k / 2, sy + k / 2, low * 0.5);
-            spot.is_some_and(|b| ((b.y1 - b.y0 + 1) as f32) <= 0.5 * h && ((b.x1 - b.x0 + 1) as f32) <= 0.7 * advance)
+            spot.is_some_and(|b| b.height() as f32 <= 0.5 * h && b.width() as f32 <= 0.7 * advance)
         };
         if low >= faint && low >= 2.0 * high && alone() {
             // Where it goes: after the digits whose blobs are to its left, counted by advance
@@ -180,71 +169,14 @@ impl Ink {
             return None;
         }
         let mut seen = vec![false; w * h];
-        let mut stack = vec![start];
         seen[start] = true;
-        let mut b = Blob { x0: u32::MAX, y0: u32::MAX, x1: 0, y1: 0 };
-        let mut count = 0usize;
-        while let Some(i) = stack.pop() {
-            count += 1;
-            if count > w * h / 4 {
-                break;
-            }
-            let (px, py) = (i % w, i / w);
-            b.x0 = b.x0.min(px as u32);
-            b.x1 = b.x1.max(px as u32);
-            b.y0 = b.y0.min(py as u32);
-            b.y1 = b.y1.max(py as u32);
-            for (dx, dy) in [(-1i64, -1i64), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-                let (nx, ny) = (px as i64 + dx, py as i64 + dy);
-                if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
-                    continue;
-                }
-                let j = ny as usize * w + nx as usize;
-                if !seen[j] && on(j) {
-                    seen[j] = true;
-                    stack.push(j);
-                }
-            }
-        }
-        Some(b)
+        Some(blobs::fill(w, h, start, on, &mut seen, EDGES_AND_CORNERS, w * h / 4))
     }
 
     /// 8-connected blobs of pixels at least `low` × the peak darkness.
     fn blobs(&self, low: f32) -> Vec<Blob> {
-        let (w, h) = (self.w, self.h);
         let low = (f32::from(self.peak) * low).max(12.0);
-        let on: Vec<bool> = self.dark.iter().map(|&d| f32::from(d) >= low).collect();
-        let mut seen = vec![false; w * h];
-        let mut blobs = Vec::new();
-        let mut stack = Vec::new();
-        for start in 0..w * h {
-            if seen[start] || !on[start] {
-                continue;
-            }
-            seen[start] = true;
-            stack.push(start);
-            let mut b = Blob { x0: u32::MAX, y0: u32::MAX, x1: 0, y1: 0 };
-            while let Some(i) = stack.pop() {
-                let (x, y) = (i % w, i / w);
-                b.x0 = b.x0.min(x as u32);
-                b.x1 = b.x1.max(x as u32);
-                b.y0 = b.y0.min(y as u32);
-                b.y1 = b.y1.max(y as u32);
-                for (dx, dy) in [(-1i64, -1i64), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-                    let (nx, ny) = (x as i64 + dx, y as i64 + dy);
-                    if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
-                        continue;
-                    }
-                    let j = ny as usize * w + nx as usize;
-                    if !seen[j] && on[j] {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
-                }
-            }
-            blobs.push(b);
-        }
-        blobs
+        blobs::all(self.w, self.h, |i| f32::from(self.dark[i]) >= low, EDGES_AND_CORNERS)
     }
 }
 

@@ -1,8 +1,10 @@
 //! Text acquisition adapters for the reports domain's `TextExtractor` port.
 //!
 //! `pdf_text` reads a PDF's text layer with word positions by walking the content streams over
-//! lopdf (see docs/adr/0001-pdf-text-layer.md); `tesseract` reads images with Tesseract.
+//! lopdf (see docs/adr/0001-pdf-text-layer.md); `tesseract` reads images with Tesseract after
+//! `preprocess` has cleaned them, and `decimals` puts back decimal points it dropped.
 
+mod blobs;
 pub mod decimals;
 mod fonts;
 mod glyphs;

@@ -14,6 +14,8 @@ use std::io::Cursor;
 use ht_reports::ExtractError;
 use image::{DynamicImage, GrayImage, ImageDecoder, ImageReader, Limits};
 
+use crate::blobs::{self, EDGES};
+
 const BLOCK: u32 = 16;
 
 /// Decodes `bytes` (JPEG or PNG) within `max_pixels`, cleans the page, and returns it as a PGM
@@ -132,49 +134,15 @@ fn sliding_max(input: &[u8], out: &mut [u8], radius: usize) {
 fn text_height(img: &GrayImage) -> Option<f32> {
     let (w, h) = (img.width() as usize, img.height() as usize);
     let raw = img.as_raw();
-    let mut seen = vec![false; w * h];
-    let mut heights = Vec::new();
-    let mut stack = Vec::new();
-    for start in 0..w * h {
-        if seen[start] || raw[start] >= 128 {
-            continue;
-        }
-        seen[start] = true;
-        stack.push(start);
-        let (mut x0, mut x1, mut y0, mut y1) = (usize::MAX, 0, usize::MAX, 0);
-        let mut area = 0usize;
-        while let Some(i) = stack.pop() {
-            let (x, y) = (i % w, i / w);
-            area += 1;
-            x0 = x0.min(x);
-            x1 = x1.max(x);
-            y0 = y0.min(y);
-            y1 = y1.max(y);
-            let mut visit = |j: usize| {
-                if !seen[j] && raw[j] < 128 {
-                    seen[j] = true;
-                    stack.push(j);
-                }
-            };
-            if x > 0 {
-                visit(i - 1);
-            }
-            if x + 1 < w {
-                visit(i + 1);
-            }
-            if y > 0 {
-                visit(i - w);
-            }
-            if y + 1 < h {
-                visit(i + w);
-            }
-        }
-        let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
-        // Letters: taller than a speck, not a rule or a box, and partly filled.
-        if (4..=120).contains(&bh) && bw <= bh * 2 && bw * 3 >= bh / 2 && area * 10 >= bw * bh {
-            heights.push(bh);
-        }
-    }
+    let mut heights: Vec<u32> = blobs::all(w, h, |i| raw[i] < 128, EDGES)
+        .into_iter()
+        .filter(|b| {
+            let (bw, bh) = (b.width(), b.height());
+            // Letters: taller than a speck, not a rule or a box, and partly filled.
+            (4..=120).contains(&bh) && bw <= bh * 2 && bw * 3 >= bh / 2 && b.area * 10 >= bw * bh
+        })
+        .map(|b| b.height())
+        .collect();
     if heights.len() < 20 {
         return None;
     }
