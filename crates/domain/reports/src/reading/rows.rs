@@ -190,7 +190,7 @@ fn header_method_x(cells: &[Cell]) -> Option<Option<f32>> {
     let has = |c: &Cell, set: &[&str]| words(c).iter().any(|w| set.contains(&w.as_str()));
     let value = cells.iter().position(|c| has(c, VALUE_HEADERS))?;
     let name = cells.iter().position(|c| has(c, NAME_HEADERS))?;
-    if name >= value || cells.iter().any(|c| parse_value(&c.text).and_then(|v| v.number).is_some()) {
+    if name >= value || holds_number(cells) {
         return None;
     }
     Some(cells[name + 1..value].iter().find(|c| has(c, METHOD_HEADERS)).map(|c| c.x0))
@@ -563,16 +563,25 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
 /// OCR may run a header's words together (`TestName_—_—siResult`), so words are looked for
 /// inside each cell's letters.
 fn twin_table_x(lines: &[Line]) -> Option<f32> {
-    let letters = |c: &Cell| c.text.to_lowercase().chars().filter(|ch| ch.is_alphanumeric()).collect::<String>();
     lines.iter().find_map(|line| {
-        if line.cells.iter().any(|c| parse_value(&c.text).and_then(|v| v.number).is_some()) {
+        if holds_number(&line.cells) {
             return None;
         }
-        let names: Vec<&Cell> =
-            line.cells.iter().filter(|c| NAME_HEADERS.iter().any(|w| letters(c).contains(w))).collect();
-        let values = line.cells.iter().filter(|c| VALUE_HEADERS.iter().any(|w| letters(c).contains(w))).count();
-        (names.len() == 2 && values >= 2).then(|| names[1].x0 - 1.0)
+        let letters: Vec<String> = line
+            .cells
+            .iter()
+            .map(|c| c.text.to_lowercase().chars().filter(|ch| ch.is_alphanumeric()).collect())
+            .collect();
+        let names: Vec<usize> =
+            (0..letters.len()).filter(|&i| NAME_HEADERS.iter().any(|w| letters[i].contains(w))).collect();
+        let values = letters.iter().filter(|l| VALUE_HEADERS.iter().any(|w| l.contains(w))).count();
+        (names.len() == 2 && values >= 2).then(|| line.cells[names[1]].x0 - 1.0)
     })
+}
+
+/// Whether any cell holds a number: a header line holds none.
+fn holds_number(cells: &[Cell]) -> bool {
+    cells.iter().any(|c| parse_value(&c.text).and_then(|v| v.number).is_some())
 }
 
 /// Every result row of a page, top to bottom; two tables set side by side are read one after
