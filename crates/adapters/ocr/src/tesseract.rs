@@ -78,6 +78,8 @@ impl OcrEngine {
             let b = word.bbox;
             if let Some(text) = crate::decimals::restore_point(&prepared, &word.text, [b.x0, b.y0, b.x1, b.y1]) {
                 word.text = text;
+            } else if let Some(text) = ht_reports::catalog::mend_misread(&word.text) {
+                word.text = text;
             }
         }
         Ok(Page { number, width: width as f32, height: height as f32, words })

@@ -5,6 +5,10 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+mod misread;
+
+pub use misread::mend_misread;
+
 use crate::reading::Sex;
 
 /// One test the catalog knows.
@@ -16,6 +20,8 @@ pub struct Biomarker {
     pub name: String,
     /// Panel it belongs to.
     pub panel: String,
+    /// Other names labs print for it (Indian and US spellings, abbreviations).
+    pub aliases: Vec<String>,
     /// LOINC code, when one applies.
     pub loinc: Option<String>,
     /// Canonical unit (empty for ratios and qualitative tests).
@@ -287,6 +293,7 @@ fn parse(text: &str) -> Catalog {
             key: field(0).to_string(),
             name: field(1).to_string(),
             panel: field(2).to_string(),
+            aliases: field(6).split(';').map(str::trim).filter(|a| !a.is_empty()).map(str::to_string).collect(),
             loinc: Some(field(3).to_string()).filter(|s| !s.is_empty()),
             unit: field(4).to_string(),
             plausible,

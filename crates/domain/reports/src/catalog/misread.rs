@@ -1,0 +1,262 @@
+//! Words of test names that OCR misread by a letter it confuses with another (`Caicium`,
+//! `lron`, `Hemogiobin`, `Het`, `Lympn`), put back from the catalog's vocabulary.
+//!
+//! A small letter before a capitalised catalog word (`fHematocrit`) is a speck OCR read, and
+//! goes. Otherwise only the substitutions OCR makes are undone: the strokes `i l I 1 | ! t`, `c e`, `n h`,
+//! `o 0 d`, `s 5`, `g q`, and `rn` read for `m`. A word is changed only when it is not itself a catalog
+//! word and exactly one catalog word matches it with at most two such substitutions (one in a
+//! word of three or four letters). A lab's own misspelling keeps its letters: `Cholestrol`,
+//! `Potasium` and `Billirubin` drop or add a letter, which OCR confusion never does, so they
+//! match no catalog word and stay as printed.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+/// The one catalog word `word` is an OCR misreading of, spelled in `word`'s case, with any
+/// punctuation around the word kept (`Lympn#` gives `Lymph#`). `None` when the word is a
+/// catalog word, matches none or is ambiguous.
+#[must_use]
+pub fn mend_misread(word: &str) -> Option<String> {
+    let start = word.find(|c: char| c.is_alphanumeric() || STROKES.contains(&c))?;
+    let (last, c) = word.char_indices().rev().find(|(_, c)| c.is_alphanumeric())?;
+    let end = last + c.len_utf8();
+    if end <= start {
+        return None;
+    }
+    let (head, core, tail) = (&word[..start], &word[start..end], &word[end..]);
+    // A misread word still has mostly letters; numbers and codes are not names.
+    let letters = core.chars().filter(char::is_ascii_alphabetic).count();
+    if letters < 3 || letters * 4 < core.chars().count() * 3 || !core.is_ascii() {
+        return None;
+    }
+    let lower = core.to_ascii_lowercase();
+    if VOCABULARY.words.contains(&lower) {
+        return None;
+    }
+    // A speck read as a small letter before a capitalised word (`fHematocrit`).
+    let mut chars = core.chars();
+    if let (Some(a), Some(b)) = (chars.next(), chars.next())
+        && a.is_ascii_lowercase()
+        && b.is_ascii_uppercase()
+        && chars.any(|c| c.is_ascii_lowercase())
+        && VOCABULARY.words.contains(&lower[1..])
+    {
+        return Some(format!("{head}{}{tail}", &core[1..]));
+    }
+    let shape = confusion_shape(&lower);
+    let candidates = VOCABULARY.by_shape.get(&shape)?;
+    let allowed = if letters <= 4 { 1 } else { 2 };
+    let mut found: Option<&str> = None;
+    for candidate in candidates {
+        if substitutions(&lower, candidate) > allowed {
+            continue;
+        }
+        if found.is_some_and(|f| f != candidate) {
+            return None;
+        }
+        found = Some(candidate);
+    }
+    Some(format!("{head}{}{tail}", in_case_of(core, found?)))
+}
+
+/// Characters OCR reads for a thin upright stroke.
+const STROKES: &[char] = &['|', '!'];
+
+/// Each character replaced by the first of the group OCR confuses it with; `rn` becomes `m`.
+fn confusion_shape(lower: &str) -> String {
+    lower
+        .replace("rn", "m")
+        .chars()
+        .map(|c| match c {
+            'i' | 'l' | '1' | '|' | '!' | 't' => 'l',
+            'd' => 'o',
+            'e' => 'c',
+            'h' => 'n',
+            '0' => 'o',
+            '5' => 's',
+            'q' => 'g',
+            other => other,
+        })
+        .collect()
+}
+
+/// How many characters differ between a word and a catalog word of the same shape (an `rn`
+/// read for `m` counts as one).
+fn substitutions(lower: &str, candidate: &str) -> usize {
+    let (a, b) = (lower.replace("rn", "m"), candidate.replace("rn", "m"));
+    let split = usize::from(a.len() != lower.len()) + usize::from(b.len() != candidate.len());
+    a.chars().zip(b.chars()).filter(|(x, y)| x != y).count() + split
+}
+
+/// `target`'s letters in `printed`'s case: all capitals stay all capitals; otherwise each
+/// letter keeps the case of the one it replaces, except that a letter between capitals is a
+/// capital (`LoL` is `LDL`) and a stroke or digit is read as a capital at the start of the word
+/// (`lron` is `Iron`) and small elsewhere.
+fn in_case_of(printed: &str, target: &str) -> String {
+    let upper = printed.chars().filter(char::is_ascii_alphabetic).all(|c| c.is_ascii_uppercase())
+        && printed.chars().filter(char::is_ascii_alphabetic).count() > 1;
+    if upper {
+        return target.to_ascii_uppercase();
+    }
+    let printed: Vec<char> = printed.chars().collect();
+    if printed.len() != target.len() {
+        // An `rn` read for `m`: positions shift, so take the case of the first letter only.
+        let first_upper = printed.first().is_some_and(char::is_ascii_uppercase);
+        let mut out = target.to_string();
+        if first_upper {
+            out[..1].make_ascii_uppercase();
+        }
+        return out;
+    }
+    target
+        .chars()
+        .zip(&printed)
+        .enumerate()
+        .map(|(i, (t, &p))| {
+            // Between two capitals a replaced letter is a capital too (`LoL` is `LDL`).
+            let among_capitals =
+                i > 0 && printed[i - 1].is_ascii_uppercase() && printed.get(i + 1).is_none_or(char::is_ascii_uppercase);
+            let capital = if p.is_ascii_alphabetic() && p.to_ascii_lowercase() == t {
+                p.is_ascii_uppercase()
+            } else if p.is_ascii_alphabetic() {
+                p.is_ascii_uppercase() || (i == 0 && "il".contains(p)) || among_capitals
+            } else {
+                i == 0 || among_capitals
+            };
+            if capital { t.to_ascii_uppercase() } else { t }
+        })
+        .collect()
+}
+
+struct Vocabulary {
+    words: HashSet<String>,
+    by_shape: HashMap<String, Vec<String>>,
+}
+
+/// Words of three letters or more in the catalog's names and aliases, and the qualitative
+/// results labs print.
+static VOCABULARY: LazyLock<Vocabulary> = LazyLock::new(|| {
+    let mut words = HashSet::new();
+    let names =
+        super::all().iter().flat_map(|b| std::iter::once(b.name.as_str()).chain(b.aliases.iter().map(String::as_str)));
+    for name in names.chain(QUALITATIVE.iter().copied()) {
+        for word in super::normalise(name).split(' ') {
+            if word.len() >= 3 && word.chars().all(|c| c.is_ascii_alphabetic()) {
+                words.insert(word.to_string());
+            }
+        }
+    }
+    let mut by_shape: HashMap<String, Vec<String>> = HashMap::new();
+    for word in &words {
+        by_shape.entry(confusion_shape(word)).or_default().push(word.clone());
+    }
+    Vocabulary { words, by_shape }
+});
+
+/// Qualitative results, and the short names analysers print for the differential count
+/// (`NEUT#`, `LYMPH%`), which the catalog does not list as aliases because `#` and `%` tell the
+/// absolute count from the percentage.
+const QUALITATIVE: &[&str] = &[
+    "positive",
+    "negative",
+    "reactive",
+    "non reactive",
+    "absent",
+    "present",
+    "nil",
+    "trace",
+    "normal",
+    "clear",
+    "neut",
+    "lymph",
+    "mono",
+    "baso",
+    "retic",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_letter_ocr_confuses_is_put_back() {
+        assert_eq!(mend_misread("Caicium").as_deref(), Some("Calcium"));
+        assert_eq!(mend_misread("Hemogiobin").as_deref(), Some("Hemoglobin"));
+        assert_eq!(mend_misread("lron").as_deref(), Some("Iron"));
+        assert_eq!(mend_misread("Het").as_deref(), Some("Hct"));
+        assert_eq!(mend_misread("Lympn#").as_deref(), Some("Lymph#"));
+        assert_eq!(mend_misread("HAEMOGLOB1N").as_deref(), Some("HAEMOGLOBIN"));
+        assert_eq!(mend_misread("Platelcts,").as_deref(), Some("Platelets,"));
+        assert_eq!(mend_misread("Chiorlde").as_deref(), Some("Chloride"));
+        assert_eq!(mend_misread("Tron").as_deref(), Some("Iron"));
+        assert_eq!(mend_misread("lol").as_deref(), Some("ldl"));
+        assert_eq!(mend_misread("LoL").as_deref(), Some("LDL"));
+        assert_eq!(mend_misread("TlBC").as_deref(), Some("TIBC"));
+    }
+
+    #[test]
+    fn a_speck_read_as_a_letter_before_a_name_is_dropped() {
+        assert_eq!(mend_misread("fHematocrit").as_deref(), Some("Hematocrit"));
+        assert_eq!(mend_misread("(fHematocrit)").as_deref(), Some("(Hematocrit)"));
+        // Only before a capitalised catalog word: `pH`, `mEq` and `eGFR` are as printed.
+        for word in ["pH", "mEq", "eGFR", "xHemo"] {
+            assert_eq!(mend_misread(word), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn rn_read_for_m_is_put_back() {
+        assert_eq!(mend_misread("Alburnin").as_deref(), Some("Albumin"));
+    }
+
+    #[test]
+    fn catalog_words_and_lab_misspellings_stay_as_printed() {
+        for word in ["Calcium", "HCT", "Cholestrol", "Potasium", "Billirubin", "Iron", "Neutrophils"] {
+            assert_eq!(mend_misread(word), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn other_words_numbers_and_codes_are_left_alone() {
+        for word in [
+            "Patient",
+            "Doctor",
+            "13.5",
+            "10^3/uL",
+            "A1",
+            "mg/dL",
+            "Ref.",
+            "",
+            "—",
+            "Bangalore",
+            "é",
+            "|é",
+            "Ölçüm",
+            "µg/L",
+        ] {
+            assert_eq!(mend_misread(word), None, "{word}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_word_is_handled_without_a_panic(word in "\\PC{0,12}") {
+            let _ = mend_misread(&word);
+        }
+    }
+
+    #[test]
+    fn more_substitutions_than_a_misreading_makes_are_not_a_match() {
+        // Three confusions in a long word, two in a short one: too far to be sure.
+        assert_eq!(mend_misread("Hcrnogiobin"), None);
+        assert_eq!(mend_misread("lr0n"), None);
+    }
+
+    #[test]
+    fn a_misreading_of_two_catalog_words_is_left_alone() {
+        // `PLT` and `PTT` are one shape (`t` is among the strokes OCR confuses): `P1T` could be
+        // either, so it stays as read.
+        assert_eq!(mend_misread("P1T"), None);
+        assert_eq!(mend_misread("PLT"), None);
+    }
+}
