@@ -20,7 +20,8 @@ use serde_json::{Value, json};
 /// Largest number of pages read from one report.
 pub const MAX_PAGES: usize = 100;
 
-/// An OCR reading of a page with fewer result rows than this gets a second, enlarged look.
+/// An OCR reading of a page with fewer result rows naming a test the catalog knows gets a
+/// second, enlarged look.
 pub const FEW_RESULTS: usize = 5;
 
 /// One result row with what the catalog and the rules add to it.
@@ -94,18 +95,24 @@ impl Reader {
     }
 
     /// One page image read by OCR. A page whose first reading holds fewer than
-    /// [`FEW_RESULTS`] result rows (small print in a phone photo) is read again enlarged, and
-    /// the reading with more rows is kept: the second look costs several times the first, so
-    /// only pages that need it pay for it.
+    /// [`FEW_RESULTS`] result rows naming a test the catalog knows (small print in a phone
+    /// photo) is read again enlarged, and the reading with more such rows is kept (then the one
+    /// with more rows). Rows are counted by known names because a poor reading still yields rows,
+    /// of junk names: the Sysmex photo's first reading had five, one of them a test. The second
+    /// look costs several times the first, so only pages that need it pay for it.
     fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
         let engine = self.engine()?;
         let first = engine.read_image(bytes, kind, number)?;
-        let found = rows_from_page(&first, None).len();
-        if found >= FEW_RESULTS {
+        let score = |page: &Page| {
+            let rows = rows_from_page(page, None);
+            (rows.iter().filter(|r| catalog::lookup(&r.name).is_some()).count(), rows.len())
+        };
+        let found = score(&first);
+        if found.0 >= FEW_RESULTS {
             return Ok(first);
         }
         let second = engine.read_image_with(bytes, kind, number, Look::Enlarged)?;
-        Ok(if rows_from_page(&second, None).len() > found { second } else { first })
+        Ok(if score(&second) > found { second } else { first })
     }
 
     /// The PDF's text layer; pages without one (scans) are read from their image by OCR.
