@@ -85,6 +85,8 @@ const NOT_A_TEST: &[&str] = &[
     "passport",
     "location",
     "status",
+    "unit",
+    "units",
 ];
 
 /// Words of interpretation tables and tier labels: a "name" made only of these is not a test.
@@ -327,8 +329,20 @@ fn strip_footnotes(name: &str) -> &str {
 
 fn clean_name(cells: &[Cell]) -> String {
     let name = cells.iter().filter(|c| !is_separator(&c.text)).map(|c| c.text.as_str()).collect::<Vec<_>>().join(" ");
-    // A table border read by OCR as `|` at either end is not part of the name.
-    let name = name.trim().trim_matches(['|', '[', ']']).trim();
+    // A table border read by OCR as `|` at either end is not part of the name, nor is a dash or
+    // tilde some labs set before each name of a list (`-Color`, `~Glucose`).
+    let name = name.trim().trim_matches(['|', '[', ']']).trim().trim_start_matches(['-', '~', '/', '_', '•']).trim();
+    // A speck OCR read as a lone small letter before a capitalised name (`f Hematocrit`).
+    let name = match name.split_once(' ') {
+        Some((speck, rest))
+            if speck.len() == 1
+                && speck.chars().all(|c| c.is_ascii_lowercase())
+                && rest.starts_with(|c: char| c.is_uppercase()) =>
+        {
+            rest
+        }
+        _ => name,
+    };
     let name = strip_footnotes(name).trim().trim_end_matches([':', '-', '.']).trim().to_string();
     drop_repeated_specimen(&name).to_string()
 }
@@ -539,23 +553,39 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             unit = Some(t.to_string());
         }
     }
+    let after: Vec<&str> = cells[vi + 1..].iter().map(|c| c.text.trim()).filter(|t| !is_separator(t)).collect();
+    // A word result with a word reference (`Colour  PALE YELLOW  Colourless`).
+    let word_reference = (value.qualitative.is_some()
+        && range.is_none()
+        && !after.is_empty()
+        && after.iter().all(|t| qualitative_word(t).is_some()))
+    .then(|| after.join(" "));
     let (range, range_text) = match range {
         Some((r, t)) => (Some(r), Some(t)),
-        None => (None, None),
+        None => (None, word_reference.clone()),
     };
-    // Without a unit or a range, only a test the catalog knows with a number and nothing after
-    // it (`eAG  88.19`) is a result; other bare numbers are page furniture.
-    let bare_known = value.number.is_some()
-        && cells[vi + 1..].iter().all(|c| is_separator(c.text.trim()))
-        && crate::catalog::lookup(&name).is_some();
+    // Without a unit or a range, only a test the catalog knows with a value and nothing after
+    // it but a word reference (`eAG  88.19`, `Colour  Pale Yellow`) is a result, or a count per
+    // microscope field (`R.B.C/hpf  0-1`); other bare numbers are page furniture.
+    let per_field = per_field_count(&name);
+    let bare_known =
+        (after.is_empty() || word_reference.is_some()) && (per_field || crate::catalog::lookup(&name).is_some());
     if unit.is_none() && range.is_none() && !bare_known {
         return None;
     }
-    // A range-valued result (`3-4`) needs its own reference beside it, or it may be the reference.
-    if value.number.is_none() && value.qualitative.is_none() && range.is_none() {
+    // A range-valued result (`3-4`) needs its own reference beside it, or it may be the
+    // reference, unless its name says it counts per field.
+    if value.number.is_none() && value.qualitative.is_none() && range.is_none() && !per_field {
         return None;
     }
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
+}
+
+/// Whether a name gives its count per microscope field (`R.B.C/hpf`, `Casts /lpf`), so that a
+/// small range after it (`0-1`) is the count, not a reference.
+fn per_field_count(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    ["/hpf", "/lpf", "/ hpf", "/ lpf", "(hpf)", "(lpf)"].iter().any(|u| lower.ends_with(u))
 }
 
 /// Where a second table set beside the first starts: a header line that names the test and
@@ -1161,6 +1191,45 @@ mod reference_layout_tests {
     }
 
     #[test]
+    fn a_known_test_with_a_bare_word_and_a_count_per_field_are_results() {
+        let p = page(&[
+            &[("Colour", 10.0), ("Pale Yellow", 200.0)],
+            &[("Appearance", 10.0), ("Clear", 200.0)],
+            &[("Urine Colour", 10.0), ("PALE YELLOW", 200.0), ("Colourless", 300.0)],
+            &[("R.B.C/hpf", 10.0), ("0-1", 200.0)],
+            // Neither a known test nor a count per field: a heading and a word.
+            &[("Findings", 10.0), ("Clear", 200.0)],
+            &[("Pus cells", 10.0), ("2-3", 200.0)],
+        ]);
+        let rows: Vec<(String, String)> =
+            rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text)).collect();
+        assert_eq!(
+            rows,
+            [
+                ("Colour".to_string(), "Pale Yellow".to_string()),
+                ("Appearance".into(), "Clear".into()),
+                ("Urine Colour".into(), "PALE YELLOW".into()),
+                ("R.B.C/hpf".into(), "0-1".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn list_dashes_and_a_speck_before_a_name_are_not_part_of_it() {
+        let p = page(&[
+            &[("-Specific Gravity", 10.0), ("1.030", 200.0), ("1.005-1.030", 300.0)],
+            &[("~Glucose", 10.0), ("90", 200.0), ("mg/dL", 250.0)],
+            &[("/ RBC", 10.0), ("3.89", 200.0), ("mill/cumm", 250.0)],
+            &[("f Hematocrit", 10.0), ("32.2", 200.0), ("%", 250.0)],
+            &[("% Transferrin Saturation", 10.0), ("22", 200.0), ("%", 250.0)],
+            // A header read as a row: `Unit` is not a test.
+            &[("Unit", 10.0), ("Normal", 200.0), ("Value", 250.0), ("0-5", 300.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["Specific Gravity", "Glucose", "RBC", "Hematocrit", "% Transferrin Saturation"]);
+    }
+
+    #[test]
     fn a_table_border_read_as_a_bar_is_not_part_of_the_name() {
         let p = page(&[
             &[("Test", 20.0), ("Result", 200.0), ("Unit", 260.0), ("Reference", 330.0)],
@@ -1179,11 +1248,11 @@ mod reference_layout_tests {
         ]);
         let rows: Vec<(String, String)> =
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text)).collect();
-        for (name, value) in [("-PH", "5"), ("Protein", "Negative"), ("Bacteria", "Negative"), ("Casts", "Negative")] {
+        for (name, value) in [("PH", "5"), ("Protein", "Negative"), ("Bacteria", "Negative"), ("Casts", "Negative")] {
             assert!(rows.contains(&(name.to_string(), value.to_string())), "{name} {value} in {rows:?}");
         }
         // Before, the right-hand pair ran into the left-hand row: `-PH 5 -Bacteria Negative`.
-        assert!(rows.iter().all(|(n, _)| !n.contains("PH") || n == "-PH"), "{rows:?}");
+        assert!(rows.iter().all(|(n, _)| !n.contains("PH") || n == "PH"), "{rows:?}");
     }
 
     #[test]
