@@ -406,14 +406,57 @@ fn binary_results(cells: &[Cell]) -> Vec<(String, ResultValue)> {
     if name.is_empty() { pairs } else { Vec::new() }
 }
 
+/// A test the catalog knows as read by eye, with a result in words
+/// (`RBC Morphology : Microcytosis, Hypochromasia`, `Urine Colour  Straw coloured`): the name before a
+/// colon or in the first cell, and the words after it as printed.
+fn descriptive_result(cells: &[Cell]) -> Option<(String, ResultValue)> {
+    let text = cells.iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" ");
+    // Without a colon, one word after a name may be the rest of a heading (`BLOOD  INDICES`).
+    let (name, words) = match text.split_once(':') {
+        Some((name, words)) => (name.trim().to_string(), words.trim()),
+        None if cells.len() >= 2 => {
+            let words = text[cells[0].text.trim().len()..].trim();
+            if words.split_whitespace().count() < 2 {
+                return None;
+            }
+            (clean_name(&cells[..1]), words)
+        }
+        None => return None,
+    };
+    let known = crate::catalog::lookup(&name)?;
+    let words = words.trim_end_matches('.').trim();
+    let by_eye = known.unit.is_empty() && known.plausible.is_none();
+    let wordy = words.chars().filter(|c| c.is_alphabetic()).count() >= 3
+        && !words.chars().any(|c| c.is_ascii_digit())
+        && words.len() <= 120;
+    if !by_eye || !wordy || !name_ok(&name) {
+        return None;
+    }
+    let value = ResultValue {
+        text: words.to_string(),
+        number: None,
+        qualifier: None,
+        qualitative: qualitative_word(words),
+        flag: None,
+    };
+    Some((name, value))
+}
+
 /// The method a lab prints in parentheses on the line under a test's name, in the name column
-/// ("(Immunoturbidimetry)"): it belongs to that name, as the lab's name cell holds both lines.
+/// ("(Immunoturbidimetry)"), or the rest of a name wrapped inside its parentheses
+/// (`TIBC (Total Iron Binding` then `Capacity)`): it belongs to that name, as the lab's name
+/// cell holds both lines.
 fn method_below(cells: &[Cell], bbox: BBox, row: Option<&LabRow>) -> Option<String> {
     let row = row?;
     let [cell] = cells else { return None };
     let text = cell.text.trim();
     let h = row.bbox.height().max(1.0);
-    let inner = text.strip_prefix('(')?.strip_suffix(')')?;
+    let open = row.name.matches('(').count() > row.name.matches(')').count();
+    let inner = match text.strip_prefix('(') {
+        Some(rest) => rest.strip_suffix(')')?,
+        None if open => text.strip_suffix(')')?,
+        None => return None,
+    };
     let wordy = inner.chars().any(char::is_alphabetic) && !inner.contains(['(', ')']) && inner.len() <= 40;
     let aligned = (cell.x0 - row.bbox.x0).abs() < 1.5 * h;
     let close = bbox.y0 - row.bbox.y1 < 1.2 * h;
@@ -731,6 +774,21 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     reference_below = Some(below);
                     continue;
                 }
+                if let Some((name, value)) = descriptive_result(&line.cells) {
+                    rows.push(LabRow {
+                        name,
+                        value,
+                        unit: None,
+                        range: None,
+                        range_text: None,
+                        flag: None,
+                        page: page.number,
+                        bbox: line.bbox,
+                    });
+                    row_above = true;
+                    pending_name = None;
+                    continue;
+                }
                 let method = method_below(&line.cells, line.bbox, if was_row_above { rows.last() } else { None });
                 if let (Some(method), Some(row)) = (method, rows.last_mut()) {
                     row.name = format!("{} {method}", row.name);
@@ -996,6 +1054,49 @@ mod tests {
         let rows = rows_from_page(&p, None);
         let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(names, ["APOLIPOPROTEIN B (Apo B) (Immunoturbidimetry)", "GLUCOSE, FASTING"]);
+    }
+
+    #[test]
+    fn a_name_wrapped_inside_its_parentheses_is_finished_by_the_line_below() {
+        let p = page(&[
+            &[("TIBC (Total Iron Binding", 10.0), ("328", 200.0), ("ug/dL", 260.0), ("250-450", 330.0)],
+            &[("Capacity)", 10.0)],
+            &[("Iron", 10.0), ("49", 200.0), ("ug/dL", 260.0), ("40-100", 330.0)],
+            // The row above closed its parentheses: a closing word below is not its.
+            &[("Capacity)", 10.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["TIBC (Total Iron Binding Capacity)", "Iron"]);
+    }
+
+    #[test]
+    fn results_read_by_eye_are_kept_in_words() {
+        let p = page(&[
+            &[
+                ("RBC Morphology", 10.0),
+                (":", 150.0),
+                ("Microcytosis, Hypochromasia & mild Anisopoikilocytosis", 170.0),
+            ],
+            &[("WBC Morphology", 10.0), (":", 150.0), ("Within normal limit", 170.0)],
+            &[("Platelets on Smear", 10.0), (":", 150.0), ("Adequate on smear.", 170.0)],
+            &[("Urine Colour", 10.0), ("Straw coloured", 170.0)],
+            // Not a test read by eye, or not words.
+            &[("Method", 10.0), (":", 150.0), ("Impedance for RBC & PLT", 170.0)],
+            &[("Haemoglobin", 10.0), (":", 150.0), ("see note", 170.0)],
+            &[("Peripheral smear", 10.0), (":", 150.0), ("1-2 cells", 170.0)],
+            &[("BLOOD", 10.0), ("INDICES", 170.0)],
+        ]);
+        let rows: Vec<(String, String)> =
+            rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text)).collect();
+        assert_eq!(
+            rows,
+            [
+                ("RBC Morphology".to_string(), "Microcytosis, Hypochromasia & mild Anisopoikilocytosis".to_string()),
+                ("WBC Morphology".into(), "Within normal limit".into()),
+                ("Platelets on Smear".into(), "Adequate on smear".into()),
+                ("Urine Colour".into(), "Straw coloured".into()),
+            ]
+        );
     }
 
     #[test]
