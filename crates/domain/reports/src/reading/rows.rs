@@ -289,12 +289,25 @@ fn is_date_or_time(text: &str) -> bool {
 fn looks_like_unit(text: &str) -> bool {
     let t = text.trim();
     !t.is_empty()
+        && !is_prose(t)
         && t.len() <= 24
         && t.split_whitespace().count() <= 4
         && (t.contains('/') || t.contains('%') || t.chars().any(char::is_alphabetic))
         && !t.chars().next().is_some_and(|c| c.is_ascii_digit() && !t.contains('^') && !t.contains('/'))
         && parse_value(t).is_none()
 }
+
+/// Prose that happens to follow a number (`testing of Beta Amyloid 42 and ...`,
+/// `JCEM. 2011 Jul; 96(7)`): a small word of sentences, or a word ending a clause.
+fn is_prose(cell: &str) -> bool {
+    let clause =
+        cell.strip_suffix([';', ',']).is_some_and(|word| word.len() >= 2 && word.chars().all(char::is_alphabetic));
+    clause || PROSE_WORDS.contains(&cell)
+}
+
+/// Small words of sentences, never a unit.
+const PROSE_WORDS: &[&str] =
+    &["and", "or", "of", "the", "for", "with", "in", "to", "is", "was", "has", "by", "at", "on", "as", "than"];
 
 /// Footnote codes some labs print after a name (`LDL-P A, 01`, `Glucose 02`).
 fn strip_footnotes(name: &str) -> &str {
@@ -568,6 +581,10 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         let t = cell.text.trim();
         if is_separator(t) || is_date_or_time(t) {
             continue;
+        }
+        // A sentence goes on after the number: the line is a note, not a result.
+        if unit.is_none() && range.is_none() && is_prose(t) {
+            return None;
         }
         // The first tier of a reference continued below (`Deficiency : < 20`), even when it
         // does not parse as a range on its own.
@@ -1328,6 +1345,17 @@ mod reference_layout_tests {
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(names, ["Specific Gravity", "Glucose", "RBC", "Hematocrit", "% Transferrin Saturation"]);
+    }
+
+    #[test]
+    fn numbers_in_notes_and_citations_are_not_results() {
+        let p = page(&[
+            &[("testing of Beta Amyloid", 60.0), ("42", 200.0), ("and", 230.0), ("Beta Amyloid 40 has", 260.0)],
+            &[("guideline. JCEM.", 60.0), ("2011", 200.0), ("Jul;", 230.0), ("96(7):1911-30.", 260.0)],
+            &[("Beta-amyloid 42 B, 01", 10.0), ("14.75", 200.0), ("pg/mL", 260.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["Beta-amyloid 42"]);
     }
 
     #[test]
