@@ -133,13 +133,12 @@ struct Vocabulary {
     by_shape: HashMap<String, Vec<String>>,
 }
 
-/// Words of three letters or more in the catalog's names and aliases, and the qualitative
-/// results labs print.
+/// Words of three letters or more in the catalog's names and aliases and in [`EXTRA_WORDS`].
 static VOCABULARY: LazyLock<Vocabulary> = LazyLock::new(|| {
     let mut words = HashSet::new();
     let names =
         super::all().iter().flat_map(|b| std::iter::once(b.name.as_str()).chain(b.aliases.iter().map(String::as_str)));
-    for name in names.chain(QUALITATIVE.iter().copied()) {
+    for name in names.chain(EXTRA_WORDS.iter().copied()) {
         for word in super::normalise(name).split(' ') {
             if word.len() >= 3 && word.chars().all(|c| c.is_ascii_alphabetic()) {
                 words.insert(word.to_string());
@@ -153,10 +152,22 @@ static VOCABULARY: LazyLock<Vocabulary> = LazyLock::new(|| {
     Vocabulary { words, by_shape }
 });
 
-/// Qualitative results, and the short names analysers print for the differential count
+/// Qualitative results; the short names analysers print for the differential count
 /// (`NEUT#`, `LYMPH%`), which the catalog does not list as aliases because `#` and `%` tell the
-/// absolute count from the percentage.
-const QUALITATIVE: &[&str] = &[
+/// absolute count from the percentage; and the methods labs print beside a name
+/// (`Free T4 (Chemiluminescence)`), which ground-truth names keep.
+const EXTRA_WORDS: &[&str] = &[
+    "chemiluminescence",
+    "immunoturbidimetry",
+    "turbidimetry",
+    "immunoassay",
+    "colorimetric",
+    "photometry",
+    "spectrophotometry",
+    "enzymatic",
+    "calculated",
+    "impedance",
+    "elisa",
     "positive",
     "negative",
     "reactive",
@@ -192,6 +203,7 @@ mod tests {
         assert_eq!(mend_misread("lol").as_deref(), Some("ldl"));
         assert_eq!(mend_misread("LoL").as_deref(), Some("LDL"));
         assert_eq!(mend_misread("TlBC").as_deref(), Some("TIBC"));
+        assert_eq!(mend_misread("(Chemituminescence)").as_deref(), Some("(Chemiluminescence)"));
     }
 
     #[test]
