@@ -208,6 +208,22 @@ fn flag_of(row: &LabRow) -> Option<&'static str> {
     }
 }
 
+/// Why a scanned reference range may have lost its decimal points: whole-number bounds the
+/// value misses, when the bounds a tenth as large would hold it (`3.5` against `15-41`, which
+/// the paper prints `1.5-4.1`). The row's flag stands; the person is asked to check it.
+fn range_lost_point(value: f64, low: f64, high: f64) -> Option<String> {
+    let whole = |x: f64| x.fract() == 0.0 && x >= 10.0;
+    let outside = value < low || value > high;
+    let fits_tenth = value >= low / 10.0 && value <= high / 10.0;
+    (whole(low) && whole(high) && outside && fits_tenth).then(|| {
+        format!(
+            "the reference range reads {low}-{high}, which may be {}-{} with its decimal points lost in the scan; check the report",
+            low / 10.0,
+            high / 10.0
+        )
+    })
+}
+
 fn enrich(row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
     let biomarker = catalog::lookup(&row.name);
     let flag = flag_of(&row);
@@ -240,7 +256,8 @@ fn enrich(row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
     }
     .or_else(|| {
         matches!((low, high), (Some(l), Some(h)) if l > h).then(|| "the reference range reads backwards".to_string())
-    });
+    })
+    .or_else(|| ocr.then(|| range_lost_point(row.value.number?, low?, high?)).flatten());
     // Text layers are exact; OCR and names the catalog does not know are less certain.
     let mut confidence: f64 = if ocr { 0.85 } else { 0.98 };
     if biomarker.is_none() {
@@ -398,5 +415,21 @@ impl Analysis {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scanned_range_that_lost_its_points_asks_for_review() {
+        let reason = range_lost_point(3.5, 15.0, 41.0);
+        assert!(reason.as_deref().is_some_and(|r| r.contains("1.5-4.1")), "{reason:?}");
+        // Inside the range, a range with decimals, or a value no tenth of the range holds.
+        assert_eq!(range_lost_point(20.0, 15.0, 41.0), None);
+        assert_eq!(range_lost_point(3.5, 15.5, 41.0), None);
+        assert_eq!(range_lost_point(0.5, 15.0, 41.0), None);
+        assert_eq!(range_lost_point(50.0, 15.0, 41.0), None);
     }
 }
