@@ -297,6 +297,26 @@ fn looks_like_unit(text: &str) -> bool {
         && parse_value(t).is_none()
 }
 
+/// A unit as printed, with the `l` of litre that OCR reads as `!` or `|` after the slash put back
+/// (`mg/d!`, `mEq/!`, `IU/|`).
+fn mend_unit(text: &str) -> String {
+    match text.split_once('/') {
+        Some((top, bottom)) if bottom.ends_with(['!', '|']) => {
+            format!("{top}/{}l", &bottom[..bottom.len() - 1])
+        }
+        _ => text.to_string(),
+    }
+}
+
+/// A unit by its shape: a ratio of units or a percentage (`g/dL`, `mill/cumm`, `%`), or one of
+/// the bare units labs print (`fL`, `pg`).
+fn unit_shaped(text: &str) -> bool {
+    let t = text.trim();
+    let bare = ["fl", "pg", "cumm", "mm", "sec", "secs", "seconds", "ratio", "iu", "u", "mmol", "ng", "ug"];
+    t.split_whitespace().count() == 1
+        && (t.contains(['/', '%', '^']) || bare.contains(&t.to_ascii_lowercase().as_str()))
+}
+
 /// Prose that happens to follow a number (`testing of Beta Amyloid 42 and ...`,
 /// `JCEM. 2011 Jul; 96(7)`): a small word of sentences, or a word ending a clause.
 fn is_prose(cell: &str) -> bool {
@@ -417,6 +437,12 @@ fn binary_results(cells: &[Cell]) -> Vec<(String, ResultValue)> {
         }
     }
     if name.is_empty() { pairs } else { Vec::new() }
+}
+
+/// A row of a name and a result alone, without unit, range or flag (binary results and
+/// results read by eye).
+fn word_row(name: String, value: ResultValue, page: u32, bbox: BBox) -> LabRow {
+    LabRow { name, value, unit: None, range: None, range_text: None, flag: None, page, bbox }
 }
 
 /// A test the catalog knows as read by eye, with a result in words
@@ -609,8 +635,10 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         if parse_value(t).is_some() && range.is_none() && unit.is_none() {
             continue;
         }
-        if unit.is_none() && range.is_none() && looks_like_unit(t) {
-            unit = Some(t.to_string());
+        // After the range only a cell shaped like a unit is the unit (`13.0-17.0  g/dL`): words
+        // there are methods and comments.
+        if unit.is_none() && looks_like_unit(t) && (range.is_none() || unit_shaped(t)) {
+            unit = Some(mend_unit(t));
         }
     }
     let after: Vec<&str> = cells[vi + 1..].iter().map(|c| c.text.trim()).filter(|t| !is_separator(t)).collect();
@@ -745,16 +773,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
         let pairs = binary_results(&line.cells);
         if !pairs.is_empty() {
             for (name, value) in pairs {
-                rows.push(LabRow {
-                    name,
-                    value,
-                    unit: None,
-                    range: None,
-                    range_text: None,
-                    flag: None,
-                    page: page.number,
-                    bbox: line.bbox,
-                });
+                rows.push(word_row(name, value, page.number, line.bbox));
             }
             row_above = true;
             pending_name = None;
@@ -792,16 +811,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     continue;
                 }
                 if let Some((name, value)) = descriptive_result(&line.cells) {
-                    rows.push(LabRow {
-                        name,
-                        value,
-                        unit: None,
-                        range: None,
-                        range_text: None,
-                        flag: None,
-                        page: page.number,
-                        bbox: line.bbox,
-                    });
+                    rows.push(word_row(name, value, page.number, line.bbox));
                     row_above = true;
                     pending_name = None;
                     continue;
@@ -1356,6 +1366,27 @@ mod reference_layout_tests {
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(names, ["Beta-amyloid 42"]);
+    }
+
+    #[test]
+    fn a_unit_printed_after_the_range_is_the_unit() {
+        let p = page(&[
+            &[("Hemoglobin (Hb)", 10.0), ("12.5", 150.0), ("Low", 190.0), ("13.0-17.0", 230.0), ("g/dL", 300.0)],
+            &[("MCV", 10.0), ("87.75", 150.0), ("83-101", 230.0), ("fL", 300.0)],
+            // Words after the range are a method or a comment, not a unit.
+            &[("Glucose", 10.0), ("90", 150.0), ("70-99", 230.0), ("Hexokinase", 300.0)],
+        ]);
+        let units: Vec<Option<String>> = rows_from_page(&p, None).into_iter().map(|r| r.unit).collect();
+        assert_eq!(units, [Some("g/dL".to_string()), Some("fL".into()), None]);
+    }
+
+    #[test]
+    fn a_litre_read_as_a_bar_is_put_back_in_the_unit() {
+        assert_eq!(mend_unit("mg/d!"), "mg/dl");
+        assert_eq!(mend_unit("mEq/!"), "mEq/l");
+        assert_eq!(mend_unit("IU/|"), "IU/l");
+        assert_eq!(mend_unit("g/dL"), "g/dL");
+        assert_eq!(mend_unit("%"), "%");
     }
 
     #[test]
