@@ -429,6 +429,13 @@ fn binary_results(cells: &[Cell]) -> Vec<(String, ResultValue)> {
                 if name.len() > 4 || !name_ok(clean) || !clean.starts_with(char::is_alphabetic) {
                     return Vec::new();
                 }
+                // `Blood Group  B Positive`: the group belongs to the result, read by eye.
+                if let Some((head, last)) = clean.rsplit_once(' ')
+                    && matches!(last, "A" | "B" | "AB" | "O")
+                    && crate::catalog::lookup(head).is_some_and(|b| b.key == "blood_group")
+                {
+                    return Vec::new();
+                }
                 pairs.push((clean.to_string(), value));
                 name.clear();
             }
@@ -1107,6 +1114,8 @@ mod tests {
             &[("WBC Morphology", 10.0), (":", 150.0), ("Within normal limit", 170.0)],
             &[("Platelets on Smear", 10.0), (":", 150.0), ("Adequate on smear.", 170.0)],
             &[("Urine Colour", 10.0), ("Straw coloured", 170.0)],
+            &[("Blood Group", 10.0), ("B Positive", 170.0)],
+            &[("HIV I", 10.0), ("Negative", 170.0)],
             // Not a test read by eye, or not words.
             &[("Method", 10.0), (":", 150.0), ("Impedance for RBC & PLT", 170.0)],
             &[("Haemoglobin", 10.0), (":", 150.0), ("see note", 170.0)],
@@ -1122,6 +1131,8 @@ mod tests {
                 ("WBC Morphology".into(), "Within normal limit".into()),
                 ("Platelets on Smear".into(), "Adequate on smear".into()),
                 ("Urine Colour".into(), "Straw coloured".into()),
+                ("Blood Group".into(), "B Positive".into()),
+                ("HIV I".into(), "Negative".into()),
             ]
         );
     }
