@@ -270,8 +270,9 @@ fn lines_found_by_ocr(page: &Page) -> Vec<Vec<&Word>> {
     groups
 }
 
+/// Punctuation between cells, and rules or underlines OCR reads as dashes or `==`.
 fn is_separator(text: &str) -> bool {
-    text.chars().all(|c| matches!(c, ':' | '-' | '|' | '.'))
+    text.chars().all(|c| matches!(c, ':' | '-' | '|' | '.' | '=' | '_' | '—' | '–'))
 }
 
 fn is_date_or_time(text: &str) -> bool {
@@ -361,7 +362,13 @@ fn strip_footnotes(name: &str) -> &str {
 }
 
 fn clean_name(cells: &[Cell]) -> String {
-    let name = cells.iter().filter(|c| !is_separator(&c.text)).map(|c| c.text.as_str()).collect::<Vec<_>>().join(" ");
+    // Separators are dropped as cells and, at the end, as words of a cell (`L* ==`).
+    let mut words: Vec<&str> =
+        cells.iter().filter(|c| !is_separator(&c.text)).flat_map(|c| c.text.split_whitespace()).collect();
+    while words.last().is_some_and(|w| is_separator(w)) {
+        words.pop();
+    }
+    let name = words.join(" ");
     // A table border read by OCR as `|` at either end is not part of the name, nor is a dash or
     // tilde some labs set before each name of a list (`-Color`, `~Glucose`).
     let name = name.trim().trim_matches(['|', '[', ']']).trim().trim_start_matches(['-', '~', '/', '_', '•']).trim();
@@ -1398,6 +1405,24 @@ mod reference_layout_tests {
         assert_eq!(mend_unit("IU/|"), "IU/l");
         assert_eq!(mend_unit("g/dL"), "g/dL");
         assert_eq!(mend_unit("%"), "%");
+    }
+
+    #[test]
+    fn an_underline_read_as_rules_is_not_part_of_the_name() {
+        let p = page(&[&[
+            ("25(OH) Vitamin D3(Elisa)", 10.0),
+            ("L*", 150.0),
+            ("==", 170.0),
+            ("25.1", 190.0),
+            ("ng/ml", 260.0),
+        ]]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.len(), 1);
+        assert_eq!((rows[0].name.as_str(), rows[0].flag), ("25(OH) Vitamin D3(Elisa)", Some(Flag::Low)));
+        // The rule read inside the flag's cell.
+        let p = page(&[&[("Vitamin B12", 10.0), ("L* ==", 150.0), ("150", 190.0), ("pg/mL", 260.0)]]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!((rows[0].name.as_str(), rows[0].flag), ("Vitamin B12", Some(Flag::Low)));
     }
 
     #[test]
