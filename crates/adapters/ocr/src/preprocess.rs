@@ -181,8 +181,8 @@ fn erase_leaders(img: &mut GrayImage) {
     let largest = (letter * 0.5).max(2.0) as u32;
     let mut dots: Vec<&Blob> = blobs
         .iter()
-        .filter(|b| b.width() <= largest && b.height() <= largest && b.width() <= 2 * b.height() + 1)
-        .filter(|b| b.height() <= 2 * b.width() + 1)
+        .filter(|b| b.width() <= largest && b.height() <= largest)
+        .filter(|b| b.width() <= 2 * b.height() + 1 && b.height() <= 2 * b.width() + 1)
         .collect();
     dots.sort_unstable_by_key(|b| (b.x0, b.y0));
     // Dots by the row of their centre, for the search of each dot's right-hand neighbour.
@@ -221,20 +221,11 @@ fn erase_leaders(img: &mut GrayImage) {
         }
         // The pitch is the median gap. A dot lost to the clean-up leaves a gap of two pitches,
         // which the leader bridges; a wider gap (the digit before a decimal point) ends it.
-        let gap = |p: &[usize]| centre(dots[p[1]]).0 - centre(dots[p[0]]).0;
-        let mut gaps: Vec<f32> = chain.windows(2).map(gap).collect();
+        let gap = |a: usize, b: usize| centre(dots[b]).0 - centre(dots[a]).0;
+        let mut gaps: Vec<f32> = chain.windows(2).map(|p| gap(p[0], p[1])).collect();
         gaps.sort_unstable_by(f32::total_cmp);
         let pitch = gaps[gaps.len() / 2];
-        let mut leaders: Vec<&[usize]> = Vec::new();
-        let mut from = 0;
-        for (k, p) in chain.windows(2).enumerate() {
-            if gap(p) > pitch * 2.5 {
-                leaders.push(&chain[from..=k]);
-                from = k + 1;
-            }
-        }
-        leaders.push(&chain[from..]);
-        for leader in leaders {
+        for leader in chain.chunk_by(|&a, &b| gap(a, b) <= pitch * 2.5) {
             if leader.len() < 5 {
                 continue;
             }

@@ -2,12 +2,12 @@
 //! `lron`, `Hemogiobin`, `Het`, `Lympn`), put back from the catalog's vocabulary.
 //!
 //! A small letter before a capitalised catalog word (`fHematocrit`) is a speck OCR read, and
-//! goes. Otherwise only the substitutions OCR makes are undone: the strokes `i l I 1 | ! t`, `c e`, `n h`,
-//! `o 0 d`, `s 5`, `g q`, and `rn` read for `m`. A word is changed only when it is not itself a catalog
-//! word and exactly one catalog word matches it with at most two such substitutions (one in a
-//! word of three or four letters). A lab's own misspelling keeps its letters: `Cholestrol`,
-//! `Potasium` and `Billirubin` drop or add a letter, which OCR confusion never does, so they
-//! match no catalog word and stay as printed.
+//! goes. Otherwise only the substitutions OCR makes are undone: the strokes `i l I 1 | ! t`,
+//! `c e`, `n h`, `o 0 d`, `s 5`, `g q`, and `rn` read for `m`. A word is changed only when it is
+//! not itself a catalog word and exactly one catalog word matches it with at most two such
+//! substitutions (one in a word of three or four letters). A lab's own misspelling keeps its
+//! letters: `Cholestrol`, `Potasium` and `Billirubin` drop or add a letter, which OCR confusion
+//! never does, so they match no catalog word and stay as printed.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
@@ -51,7 +51,8 @@ pub fn mend_misread(word: &str) -> Option<String> {
         if substitutions(&lower, candidate) > allowed {
             continue;
         }
-        if found.is_some_and(|f| f != candidate) {
+        // Two catalog words fit: the word stays as read.
+        if found.is_some() {
             return None;
         }
         found = Some(candidate);

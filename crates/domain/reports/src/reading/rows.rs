@@ -290,7 +290,6 @@ fn is_date_or_time(text: &str) -> bool {
 fn looks_like_unit(text: &str) -> bool {
     let t = text.trim();
     !t.is_empty()
-        && !is_prose(t)
         && t.len() <= 24
         && t.split_whitespace().count() <= 4
         && (t.contains('/') || t.contains('%') || t.chars().any(char::is_alphabetic))
