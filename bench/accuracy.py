@@ -2,7 +2,8 @@
 """Scores `healthtracker analyze --json` against every ground_truth.json in ../shared/labdata.
 
 Prints precision, recall and F1 of (test name, value) per report and per format, and, on the
-matched rows, how often the unit, the reference range and the flag agree.
+matched rows, how often the unit, the reference range and the flag agree. Rows on pages the
+ground truth says were not transcribed are left out of the score (the note column says so).
 
     python3 bench/accuracy.py [--bin PATH] [--labdata DIR] [--show-misses REPORT]
 """
@@ -49,6 +50,13 @@ def fmt(path):
     return "image"
 
 
+def unscored_pages(gt):
+    """Pages the ground truth says were not transcribed ("pages 2-6 (...) not transcribed"):
+    rows read there cannot be checked, so they are not scored."""
+    m = re.search(r"pages? (\d+)\s*[-\u2013]\s*(\d+)[^;.]*?not transcribed", gt.get("verification") or "")
+    return set(range(int(m.group(1)), int(m.group(2)) + 1)) if m else set()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default=os.environ.get("HT_BIN") or next(
@@ -69,6 +77,8 @@ def main():
         kind = fmt(doc)
         proc = subprocess.run([args.bin, "analyze", "--json", doc], capture_output=True, text=True)
         ours = json.loads(proc.stdout)["results"] if proc.returncode == 0 else []
+        skipped = unscored_pages(gt)
+        ours = [r for r in ours if r.get("page") not in skipped]
         want = Counter((norm_name(t["name"]), value_key(t["value"], t["value_text"])) for t in gt["tests"])
         got = Counter((norm_name(r["name"]), value_key(r["value"], r["valueText"])) for r in ours)
         tp = sum((want & got).values())
@@ -105,6 +115,8 @@ def main():
         rcl = tp / max(1, sum(want.values()))
         f1 = 2 * p * rcl / max(1e-9, p + rcl)
         note = "" if proc.returncode == 0 else proc.stderr.strip().splitlines()[-1][:60]
+        if skipped:
+            note = f"pages {min(skipped)}-{max(skipped)} not transcribed, not scored"
         rows.append((rid, kind, len(gt["tests"]), len(ours), p, rcl, f1, note))
         if args.show_misses == rid:
             print("missed:", sorted((want - got).elements()))

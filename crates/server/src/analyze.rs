@@ -112,7 +112,7 @@ impl Reader {
             return Ok(first);
         }
         let second = engine.read_image_with(bytes, kind, number, Look::Enlarged)?;
-        Ok(if score(&second) > found { second } else { first })
+        Ok(if score(&second) >= found { second } else { first })
     }
 
     /// The PDF's text layer; pages without one (scans) are read from their image by OCR.
@@ -257,7 +257,11 @@ fn enrich(row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
     .or_else(|| {
         matches!((low, high), (Some(l), Some(h)) if l > h).then(|| "the reference range reads backwards".to_string())
     })
-    .or_else(|| ocr.then(|| range_lost_point(row.value.number?, low?, high?)).flatten());
+    .or_else(|| ocr.then(|| range_lost_point(row.value.number?, low?, high?)).flatten())
+    .or_else(|| {
+        // An empty result cell in a scan may be a value OCR missed.
+        (ocr && row.value.text.is_empty()).then(|| "no result was read in this row; check the report".to_string())
+    });
     // Text layers are exact; OCR and names the catalog does not know are less certain.
     let mut confidence: f64 = if ocr { 0.85 } else { 0.98 };
     if biomarker.is_none() {
@@ -431,5 +435,29 @@ mod tests {
         assert_eq!(range_lost_point(3.5, 15.5, 41.0), None);
         assert_eq!(range_lost_point(0.5, 15.0, 41.0), None);
         assert_eq!(range_lost_point(50.0, 15.0, 41.0), None);
+    }
+
+    #[test]
+    fn an_empty_result_in_a_scan_asks_for_review_and_in_a_text_layer_does_not() {
+        let row = LabRow {
+            name: "Glucose, Fasting".into(),
+            value: ht_reports::reading::ResultValue {
+                text: String::new(),
+                number: None,
+                qualifier: None,
+                qualitative: None,
+                flag: None,
+            },
+            unit: Some("mg/dL".into()),
+            range: ht_reports::reading::parse_range("70 - 100", None),
+            range_text: Some("70 - 100".into()),
+            flag: None,
+            page: 1,
+            bbox: ht_reports::BBox { x0: 0.0, y0: 0.0, x1: 1.0, y1: 1.0 },
+        };
+        let scanned = enrich(row.clone(), true, None);
+        assert!(scanned.needs_review.as_deref().is_some_and(|r| r.contains("no result")), "{:?}", scanned.needs_review);
+        assert_eq!((scanned.flag, scanned.severity), (None, None));
+        assert_eq!(enrich(row, false, None).needs_review, None);
     }
 }

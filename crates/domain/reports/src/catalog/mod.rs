@@ -134,6 +134,12 @@ pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
     }
     // "Haemoglobin - EDTA Whole Blood": a blood specimen after a dash names the sample, not the
     // test. Other specimens change the test ("Creatinine - 24 Hrs. Urine" is not serum creatinine).
+    // `LIPOPROTEIN(a); Lp(a), SERUM`: a name and its abbreviation, either of which may be known.
+    if printed.contains(';')
+        && let Some(b) = printed.split(';').find_map(|part| lookup(part.trim()))
+    {
+        return Some(b);
+    }
     let (head, tail) = printed.rsplit_once(" - ")?;
     let blood = normalise(tail).split(' ').all(|w| BLOOD_SPECIMEN.contains(&w));
     if blood { lookup(head) } else { None }
@@ -380,6 +386,13 @@ mod tests {
         assert_eq!(key("Blood Urea - Serum"), key("Blood Urea"));
         assert_ne!(key("Creatinine - 24 Hrs. Urine"), Some("creatinine"));
         assert_eq!(key("Sodium - Plasma"), Some("sodium"));
+    }
+
+    #[test]
+    fn a_name_and_its_abbreviation_after_a_semicolon_are_both_tried() {
+        assert_eq!(key("LIPOPROTEIN(a); Lp(a), SERUM"), Some("lpa"));
+        assert_eq!(key("Sugar Study; HbA1c"), key("HbA1c"));
+        assert_eq!(key("Remarks; Fasting state"), None);
     }
 
     /// LOINC codes end in a mod-10 check digit (the Luhn variant LOINC documents).

@@ -5,7 +5,7 @@ use crate::document::{BBox, Page, Word};
 
 use super::range::{RefRange, Sex, parse_range};
 use super::value::{
-    Flag, ResultValue, is_negative_result, is_positive_result, parse_flag, parse_value, qualitative_word,
+    Flag, Qualifier, ResultValue, is_negative_result, is_positive_result, parse_flag, parse_value, qualitative_word,
 };
 
 /// One result row as read from the page.
@@ -87,6 +87,7 @@ const NOT_A_TEST: &[&str] = &[
     "status",
     "unit",
     "units",
+    "reference",
 ];
 
 /// Words of interpretation tables and tier labels: a "name" made only of these is not a test.
@@ -154,15 +155,20 @@ struct Columns {
     /// The span of a column of earlier results (`Previous Result and Date`): nothing in it is
     /// the current value or the reference.
     previous: Option<(f32, f32)>,
+    /// The span of the result column, from its header to the next header.
+    value: Option<(f32, f32)>,
 }
 
 impl Columns {
     fn in_previous(&self, cell: &Cell) -> bool {
-        self.previous.is_some_and(|(x0, x1)| {
-            let mid = (cell.x0 + cell.x1) / 2.0;
-            mid >= x0 - 2.0 && mid < x1 - 2.0
-        })
+        self.previous.is_some_and(|span| in_span(cell, span))
     }
+}
+
+/// Whether a cell's middle falls in a column's span.
+fn in_span(cell: &Cell, (x0, x1): (f32, f32)) -> bool {
+    let mid = (cell.x0 + cell.x1) / 2.0;
+    mid >= x0 - 2.0 && mid < x1 - 2.0
 }
 
 const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
@@ -170,13 +176,13 @@ const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
 /// The columns a header line names, if it is a header line.
 fn header_columns(cells: &[Cell]) -> Option<Columns> {
     let method_x = header_method_x(cells)?;
-    let is_previous =
-        |c: &Cell| c.text.to_lowercase().split(|ch: char| !ch.is_alphanumeric()).any(|w| PREVIOUS_HEADERS.contains(&w));
-    let previous = cells.iter().position(is_previous).map(|i| {
-        let end = cells.get(i + 1).map_or(f32::MAX, |next| next.x0);
-        (cells[i].x0, end)
-    });
-    Some(Columns { method_x, previous })
+    let has = |c: &Cell, set: &[&str]| {
+        c.text.to_lowercase().split(|ch: char| !ch.is_alphanumeric()).any(|w| set.contains(&w))
+    };
+    let span = |i: usize| (cells[i].x0, cells.get(i + 1).map_or(f32::MAX, |next| next.x0));
+    let previous = cells.iter().position(|c| has(c, PREVIOUS_HEADERS)).map(span);
+    let value = cells.iter().position(|c| has(c, VALUE_HEADERS) && !has(c, PREVIOUS_HEADERS)).map(span);
+    Some(Columns { method_x, previous, value })
 }
 
 /// Where the method column starts, from a header line (`TEST NAME  TECHNOLOGY  VALUE  UNITS`).
@@ -322,7 +328,11 @@ fn unit_shaped(text: &str) -> bool {
 fn is_prose(cell: &str) -> bool {
     let clause =
         cell.strip_suffix([';', ',']).is_some_and(|word| word.len() >= 2 && word.chars().all(char::is_alphabetic));
-    clause || PROSE_WORDS.contains(&cell)
+    // A cell may hold more of the sentence (`and/or renal`), or be a run of it.
+    let first = cell.split(|c: char| c.is_whitespace() || c == '/').next().unwrap_or(cell);
+    let words = cell.split_whitespace();
+    let run = words.clone().count() >= 5 && words.filter(|w| w.starts_with(char::is_lowercase)).count() >= 3;
+    clause || run || PROSE_WORDS.contains(&first)
 }
 
 /// Small words of sentences, never a unit.
@@ -367,6 +377,20 @@ fn clean_name(cells: &[Cell]) -> String {
     while words.last().is_some_and(|w| is_separator(w)) {
         words.pop();
     }
+    // Inside a name a lone bar is the capital I OCR misread (`TROPONIN- |, SERUM`); borders
+    // stand at the ends.
+    let inner = 1..words.len().saturating_sub(1);
+    let words: Vec<String> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            if inner.contains(&i) && w.trim_end_matches([',', ';']) == "|" {
+                w.replacen('|', "I", 1)
+            } else {
+                w.to_string()
+            }
+        })
+        .collect();
     let name = words.join(" ");
     // A table border read by OCR as `|` at either end is not part of the name, nor is a dash or
     // tilde some labs set before each name of a list (`-Color`, `~Glucose`).
@@ -567,7 +591,17 @@ fn name_ok(name: &str) -> bool {
     let has_letter_run = name.as_bytes().windows(2).any(|w| w[0].is_ascii_alphabetic() && w[1].is_ascii_alphabetic())
         || letters >= digits.max(2);
     let sentence = name.split_whitespace().any(|w| SENTENCE_WORDS.contains(&w));
-    letters >= 2 && has_letter_run && !sentence && name.len() <= 80 && !NOT_A_TEST.contains(&first.as_str())
+    // A range among the words (`HbA1c in %  4.0-5.6  5.7-6.4`) is a row of an interpretation table.
+    let number = |s: &str| {
+        s.starts_with(|c: char| c.is_ascii_digit()) && s.chars().all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+    };
+    let holds_range = name.split_whitespace().any(|w| w.split_once('-').is_some_and(|(a, b)| number(a) && number(b)));
+    letters >= 2
+        && !holds_range
+        && has_letter_run
+        && !sentence
+        && name.len() <= 80
+        && !NOT_A_TEST.contains(&first.as_str())
 }
 
 /// What one line says, before it is placed on the page.
@@ -592,6 +626,11 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let vi = (1..cells.len()).find(|&i| {
         parse_value(&cells[i].text).is_some() && cells[..i].iter().any(|c| c.text.chars().any(char::is_alphabetic))
     })?;
+    // Under a header, a number right of the result column is a reference (`LIPOPROTEIN(a)
+    // mg/dL  <20` with its result cell empty).
+    if columns.value.is_some_and(|(_, end)| cells[vi].x0 >= end - 2.0) {
+        return None;
+    }
     // Cells in the method column are not part of the name.
     let mut name_cells: Vec<Cell> =
         cells[..vi].iter().filter(|c| method_x.is_none_or(|mx| c.x0 < mx - 2.0)).cloned().collect();
@@ -622,7 +661,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             continue;
         }
         // A sentence goes on after the number: the line is a note, not a result.
-        if unit.is_none() && range.is_none() && is_prose(t) {
+        if range.is_none() && is_prose(t) {
             return None;
         }
         // The first tier of a reference continued below (`Deficiency : < 20`), even when it
@@ -674,12 +713,51 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     if unit.is_none() && range.is_none() && !bare_known {
         return None;
     }
+    // A bound with `>=` or `<=` and no unit (`Extreme (A)  >=50  >=80`) is a tier of a risk
+    // table: labs print a measurement beyond its limits with `>` or `<`.
+    if matches!(value.qualifier, Some(Qualifier::GreaterOrEqual | Qualifier::LessOrEqual)) && unit.is_none() {
+        return None;
+    }
     // A range-valued result (`3-4`) needs its own reference beside it, or it may be the
     // reference, unless its name says it counts per field.
     if value.number.is_none() && value.qualitative.is_none() && range.is_none() && !per_field {
         return None;
     }
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
+}
+
+/// A test the catalog knows printed with its unit and reference but nothing in the result
+/// column (an interim report, a test still running): a row without a value, so the report
+/// shows the test is there. Only under a header that names the result column, when no cell
+/// touches that column and the cells after it are exactly a unit and a range.
+fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
+    let (x0, x1) = columns.value?;
+    if cells.iter().any(|c| c.x1 > x0 && c.x0 < x1) {
+        return None;
+    }
+    let split = cells.iter().position(|c| c.x0 >= x1 - 2.0)?;
+    let name = clean_name(&cells[..split]);
+    if !name_ok(&name) || crate::catalog::lookup(&name).is_none() {
+        return None;
+    }
+    let after: Vec<&Cell> = cells[split..].iter().filter(|c| !is_separator(&c.text)).collect();
+    let [a, b] = after.as_slice() else { return None };
+    let ((range, range_cell), unit) = match (parse_range(&a.text, sex), parse_range(&b.text, sex)) {
+        (Some(r), None) if looks_like_unit(&b.text) => ((r, a), &b.text),
+        (None, Some(r)) if looks_like_unit(&a.text) => ((r, b), &a.text),
+        _ => return None,
+    };
+    let range_text = range_cell.text.trim().to_string();
+    Some(ParsedLine {
+        name,
+        value: ResultValue { text: String::new(), number: None, qualifier: None, qualitative: None, flag: None },
+        flag: None,
+        unit: Some(mend_unit(unit.trim())),
+        range: Some(range),
+        range_text: Some(range_text.clone()),
+        bold: false,
+        reference_cell: Some((range_cell.x0, range_text)),
+    })
 }
 
 /// Whether a name gives its count per microscope field (`R.B.C/hpf`, `Casts /lpf`), so that a
@@ -792,15 +870,17 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             pending_name = None;
             continue;
         }
-        let parsed = read_line(&line.cells, sex, columns).or_else(|| {
-            // A name wrapped onto its own line, the value starting the next one.
-            let name = pending_name.as_ref()?;
-            let first = line.cells.first()?;
-            parse_value(&first.text)?;
-            let mut cells = vec![Cell { text: name.clone(), x0: 0.0, x1: 0.0, bold: false }];
-            cells.extend(line.cells.iter().cloned());
-            read_line(&cells, sex, Columns { method_x: None, ..columns })
-        });
+        let parsed = read_line(&line.cells, sex, columns)
+            .or_else(|| {
+                // A name wrapped onto its own line, the value starting the next one.
+                let name = pending_name.as_ref()?;
+                let first = line.cells.first()?;
+                parse_value(&first.text)?;
+                let mut cells = vec![Cell { text: name.clone(), x0: 0.0, x1: 0.0, bold: false }];
+                cells.extend(line.cells.iter().cloned());
+                read_line(&cells, sex, Columns { method_x: None, ..columns })
+            })
+            .or_else(|| empty_result(&line.cells, sex, columns));
         match parsed {
             Some(p) => {
                 let flag = p.flag.or(p.bold.then_some(Flag::Abnormal).filter(|_| p.value.number.is_some()));
@@ -1485,6 +1565,83 @@ mod reference_layout_tests {
 }
 
 #[cfg(test)]
+mod interim_and_note_tests {
+    use super::tests::page;
+    use super::*;
+
+    fn read(p: &Page) -> Vec<(String, String, Option<String>, Option<String>)> {
+        rows_from_page(p, None).into_iter().map(|r| (r.name, r.value.text, r.unit, r.range_text)).collect()
+    }
+
+    fn header() -> &'static [(&'static str, f32)] {
+        &[("Test Name", 20.0), ("Results", 250.0), ("Units", 340.0), ("Bio. Ref. Interval", 430.0)]
+    }
+
+    #[test]
+    fn a_known_test_with_an_empty_result_cell_is_a_row_without_a_value() {
+        // An interim report: glucose is not done yet, and Lp(a)'s reference `<20` must not be
+        // taken for its result.
+        let p = page(&[
+            header(),
+            &[("APOLIPOPROTEIN B (Apo B)", 20.0), ("46.00", 250.0), ("mg/dL", 340.0), ("46 - 174", 430.0)],
+            &[("(Immunoturbidimetry)", 20.0)],
+            &[("GLUCOSE, FASTING (F), PLASMA", 20.0), ("mg/dL", 340.0), ("70 - 100", 430.0)],
+            &[("(GOD POD)", 20.0)],
+            &[("LIPOPROTEIN(a); Lp(a), SERUM", 20.0), ("mg/dL", 340.0), ("<20", 430.0)],
+        ]);
+        let rows = read(&p);
+        let s = |x: &str| Some(x.to_string());
+        assert_eq!(
+            rows,
+            [
+                ("APOLIPOPROTEIN B (Apo B) (Immunoturbidimetry)".into(), "46.00".into(), s("mg/dL"), s("46 - 174")),
+                ("GLUCOSE, FASTING (F), PLASMA (GOD POD)".into(), String::new(), s("mg/dL"), s("70 - 100")),
+                ("LIPOPROTEIN(a); Lp(a), SERUM".into(), String::new(), s("mg/dL"), s("<20")),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_empty_result_needs_a_known_test_a_unit_and_a_range_under_a_header() {
+        let p = page(&[
+            &[("Cholesterol Total", 20.0), ("mg/dL", 340.0), ("<200", 430.0)],
+            header(),
+            // Not a test the catalog knows.
+            &[("Extreme Risk Group", 20.0), ("mg/dL", 340.0), ("<200", 430.0)],
+            // A range alone.
+            &[("Triglycerides", 20.0), ("<150", 430.0)],
+        ]);
+        assert_eq!(read(&p), []);
+    }
+
+    #[test]
+    fn lines_of_interpretation_tables_and_notes_are_not_results() {
+        let p = page(&[
+            header(),
+            // A risk table's tiers: bounds with >= and no unit.
+            &[("Extreme (A)", 20.0), (">=50", 130.0), (">=80", 200.0), ("<50", 300.0)],
+            // Ranges among the "name" words.
+            &[("HbA1c in %", 20.0), ("4.0-5.6", 130.0), ("5.7-6.4", 200.0), (">= 6.5", 300.0), ("<7.0", 400.0)],
+            // A sentence in a justified table cell.
+            &[("exercise in past", 20.0), ("3", 200.0), ("days", 250.0), ("and/or renal", 300.0)],
+            &[("2. False", 20.0), ("positive", 120.0), ("results", 200.0), ("can be seen in the presence of", 260.0)],
+        ]);
+        assert_eq!(read(&p), []);
+        // A measurement beyond a limit keeps its row: `<25` against `<=45`.
+        let p = page(&[header(), &[("LP-IR Score", 20.0), ("<25", 250.0), ("<=45", 430.0)]]);
+        assert_eq!(read(&p).len(), 1);
+    }
+
+    #[test]
+    fn a_bar_inside_a_name_is_the_letter_i() {
+        let p = page(&[header(), &[("TROPONIN- |, SERUM HIGH SENSITIVE", 20.0), ("4", 250.0), ("ng/L", 340.0)]]);
+        assert_eq!(read(&p)[0].0, "TROPONIN- I, SERUM HIGH SENSITIVE");
+        let p = page(&[&[("| Haemoglobin |", 20.0), ("13.5", 250.0), ("g/dL", 340.0), ("13-17", 430.0)]]);
+        assert_eq!(read(&p)[0].0, "Haemoglobin");
+    }
+}
+
+#[cfg(test)]
 mod specimen_tests {
     use super::drop_repeated_specimen;
 
@@ -1560,7 +1717,9 @@ mod fuzz {
             // About one page in six yields rows (checked when this was written).
             for row in rows_from_page(&page, sex) {
                 prop_assert!(!row.name.trim().is_empty());
-                prop_assert!(!row.value.text.trim().is_empty());
+                // A row has a value, or is a known test with an empty result cell, printed
+                // with its unit and reference.
+                prop_assert!(!row.value.text.trim().is_empty() || (row.unit.is_some() && row.range.is_some()));
                 prop_assert!(row.bbox.x0 <= row.bbox.x1 && row.bbox.y0 <= row.bbox.y1);
                 prop_assert!(row.bbox.x1 <= 700.0 && row.bbox.y1 <= 900.0);
                 prop_assert_eq!(row.page, 1);
