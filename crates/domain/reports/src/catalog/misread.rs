@@ -24,6 +24,23 @@ pub fn mend_misread(word: &str) -> Option<String> {
         return None;
     }
     let (head, core, tail) = (&word[..start], &word[start..end], &word[end..]);
+    // Words joined by a hyphen are mended one by one (`HGB-Hemogiobin`).
+    if core.contains('-') {
+        let mut changed = false;
+        let parts: Vec<String> = core
+            .split('-')
+            .map(|part| {
+                mend_misread(part).map_or_else(
+                    || part.to_string(),
+                    |m| {
+                        changed = true;
+                        m
+                    },
+                )
+            })
+            .collect();
+        return changed.then(|| format!("{head}{}{tail}", parts.join("-")));
+    }
     // A misread word still has mostly letters; numbers and codes are not names.
     let letters = core.chars().filter(char::is_ascii_alphabetic).count();
     if letters < 3 || letters * 4 < core.chars().count() * 3 || !core.is_ascii() {
@@ -184,6 +201,16 @@ const EXTRA_WORDS: &[&str] = &[
     "mono",
     "baso",
     "retic",
+    // Turkish blood-count names (`RBC-Alyuvarlar`, `PLT-Trombosit`); Nötrofil's ö is not ASCII
+    // and the English model cannot read it anyway.
+    "alyuvarlar",
+    "akyuvarlar",
+    "hematokrit",
+    "lenfosit",
+    "monosit",
+    "eozinofil",
+    "bazofil",
+    "trombosit",
 ];
 
 #[cfg(test)]
@@ -205,6 +232,14 @@ mod tests {
         assert_eq!(mend_misread("LoL").as_deref(), Some("LDL"));
         assert_eq!(mend_misread("TlBC").as_deref(), Some("TIBC"));
         assert_eq!(mend_misread("(Chemituminescence)").as_deref(), Some("(Chemiluminescence)"));
+    }
+
+    #[test]
+    fn words_joined_by_a_hyphen_are_mended_one_by_one() {
+        assert_eq!(mend_misread("HGB-Hemogiobin.").as_deref(), Some("HGB-Hemoglobin."));
+        assert_eq!(mend_misread("WBC-Akyuvariar").as_deref(), Some("WBC-Akyuvarlar"));
+        assert_eq!(mend_misread("RDW-SD"), None);
+        assert_eq!(mend_misread("Anti-TPO"), None);
     }
 
     #[test]

@@ -377,6 +377,15 @@ fn clean_name(cells: &[Cell]) -> String {
     while words.last().is_some_and(|w| is_separator(w)) {
         words.pop();
     }
+    // `#` or `%` ends a name (`Monosit # kb`): short words after it are specks OCR read as
+    // letters, unless one is a flag.
+    if let Some(end) = words.iter().rposition(|w| w.ends_with(['#', '%']))
+        && end + 1 < words.len()
+        && words[end + 1..].iter().all(|w| w.chars().count() <= 2 && w.chars().all(char::is_alphabetic))
+        && !words[end + 1..].iter().any(|w| parse_flag(w).is_some())
+    {
+        words.truncate(end + 1);
+    }
     // Inside a name a lone bar is the capital I OCR misread (`TROPONIN- |, SERUM`); borders
     // stand at the ends.
     let inner = 1..words.len().saturating_sub(1);
@@ -1630,6 +1639,20 @@ mod interim_and_note_tests {
         // A measurement beyond a limit keeps its row: `<25` against `<=45`.
         let p = page(&[header(), &[("LP-IR Score", 20.0), ("<25", 250.0), ("<=45", 430.0)]]);
         assert_eq!(read(&p).len(), 1);
+    }
+
+    #[test]
+    fn specks_after_a_percent_or_count_mark_are_not_part_of_the_name() {
+        let p = page(&[
+            header(),
+            &[("Monosit # kb", 20.0), ("0.07", 250.0), ("Bin/uL", 340.0)],
+            &[("Monosit% ss Ls", 20.0), ("1.3", 250.0), ("%", 340.0)],
+            // A flag stays for the flag reader; words that are not specks stay.
+            &[("Lenfosit % L", 20.0), ("13.7", 250.0), ("%", 340.0)],
+            &[("Neutrophils % Abs", 20.0), ("4.1", 250.0), ("%", 340.0)],
+        ]);
+        let names: Vec<String> = read(&p).into_iter().map(|r| r.0).collect();
+        assert_eq!(names, ["Monosit #", "Monosit%", "Lenfosit % L", "Neutrophils % Abs"]);
     }
 
     #[test]
