@@ -41,6 +41,9 @@ pub fn mend_misread(word: &str) -> Option<String> {
             .collect();
         return changed.then(|| format!("{head}{}{tail}", parts.join("-")));
     }
+    if let Some(word) = foreign_word(core) {
+        return Some(format!("{head}{word}{tail}"));
+    }
     // A misread word still has mostly letters; numbers and codes are not names.
     let letters = core.chars().filter(char::is_ascii_alphabetic).count();
     if letters < 3 || letters * 4 < core.chars().count() * 3 || !core.is_ascii() {
@@ -75,6 +78,29 @@ pub fn mend_misread(word: &str) -> Option<String> {
         found = Some(candidate);
     }
     Some(format!("{head}{}{tail}", in_case_of(core, found?)))
+}
+
+/// Lab words of other languages with a letter the English model cannot read: it reads
+/// Turkish `ö` as `o` or `é`, so `Nötrofil` comes out `Notrofil`.
+const FOREIGN_WORDS: &[&str] = &["nötrofil", "lökosit"];
+
+/// The foreign word `core` is a reading of, in `core`'s case, if it is not already that word.
+fn foreign_word(core: &str) -> Option<String> {
+    let fold = |s: &str| -> String {
+        s.chars().map(|c| if matches!(c, 'ö' | 'ó' | 'ò' | 'é' | '6') { 'o' } else { c }).collect()
+    };
+    let lower = core.to_lowercase();
+    let word = FOREIGN_WORDS.iter().find(|w| **w != lower && fold(w) == fold(&lower))?;
+    let mut letters = core.chars().filter(|c| c.is_alphabetic());
+    let all_caps = letters.clone().count() > 1 && letters.all(char::is_uppercase);
+    Some(if all_caps {
+        word.to_uppercase()
+    } else if core.starts_with(char::is_uppercase) {
+        let mut chars = word.chars();
+        chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+    } else {
+        (*word).to_string()
+    })
 }
 
 /// Characters OCR reads for a thin upright stroke.
@@ -232,6 +258,15 @@ mod tests {
         assert_eq!(mend_misread("LoL").as_deref(), Some("LDL"));
         assert_eq!(mend_misread("TlBC").as_deref(), Some("TIBC"));
         assert_eq!(mend_misread("(Chemituminescence)").as_deref(), Some("(Chemiluminescence)"));
+    }
+
+    #[test]
+    fn a_letter_the_english_model_cannot_read_is_put_back_in_foreign_lab_words() {
+        assert_eq!(mend_misread("Notrofil").as_deref(), Some("Nötrofil"));
+        assert_eq!(mend_misread("Nétrofil%").as_deref(), Some("Nötrofil%"));
+        assert_eq!(mend_misread("LOKOSIT").as_deref(), Some("LÖKOSIT"));
+        assert_eq!(mend_misread("Nötrofil"), None);
+        assert_eq!(mend_misread("Notrofilx"), None);
     }
 
     #[test]
