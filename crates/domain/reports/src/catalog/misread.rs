@@ -64,7 +64,9 @@ pub fn mend_misread(word: &str) -> Option<String> {
         return Some(format!("{head}{}{tail}", &core[1..]));
     }
     let shape = confusion_shape(&lower);
-    let candidates = VOCABULARY.by_shape.get(&shape)?;
+    let Some(candidates) = VOCABULARY.by_shape.get(&shape) else {
+        return lost_stroke(&lower).map(|found| format!("{head}{}{tail}", in_case_of(core, &found)));
+    };
     let allowed = if letters <= 4 { 1 } else { 2 };
     let mut found: Option<&str> = None;
     for candidate in candidates {
@@ -101,6 +103,28 @@ fn foreign_word(core: &str) -> Option<String> {
     } else {
         (*word).to_string()
     })
+}
+
+/// The one catalog word `lower` is, with a thin `i` or `l` OCR lost put back (`bazofl` is
+/// `bazofil`). Only words of six letters or more, where one lost stroke leaves the word
+/// unmistakable; a lab's own misspelling drops other letters (`Cholestrol`).
+fn lost_stroke(lower: &str) -> Option<String> {
+    if lower.len() < 6 || !lower.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let mut found: Option<String> = None;
+    for at in 1..lower.len() {
+        for stroke in ['i', 'l'] {
+            let word = format!("{}{stroke}{}", &lower[..at], &lower[at..]);
+            if VOCABULARY.words.contains(&word) && found.as_ref() != Some(&word) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(word);
+            }
+        }
+    }
+    found
 }
 
 /// Characters OCR reads for a thin upright stroke.
@@ -267,6 +291,16 @@ mod tests {
         assert_eq!(mend_misread("LOKOSIT").as_deref(), Some("LÖKOSIT"));
         assert_eq!(mend_misread("Nötrofil"), None);
         assert_eq!(mend_misread("Notrofilx"), None);
+    }
+
+    #[test]
+    fn a_thin_letter_ocr_lost_is_put_back_in_long_words_only() {
+        assert_eq!(mend_misread("Bazofl").as_deref(), Some("Bazofil"));
+        assert_eq!(mend_misread("Hemogobin").as_deref(), Some("Hemoglobin"));
+        // Short words, and letters other than a thin stroke, stay as printed.
+        assert_eq!(mend_misread("Bazof"), None);
+        assert_eq!(mend_misread("Cholestrol"), None);
+        assert_eq!(mend_misread("Potasium"), None);
     }
 
     #[test]
