@@ -441,13 +441,7 @@ mod tests {
     fn an_empty_result_in_a_scan_asks_for_review_and_in_a_text_layer_does_not() {
         let row = LabRow {
             name: "Glucose, Fasting".into(),
-            value: ht_reports::reading::ResultValue {
-                text: String::new(),
-                number: None,
-                qualifier: None,
-                qualitative: None,
-                flag: None,
-            },
+            value: ht_reports::reading::ResultValue::empty(),
             unit: Some("mg/dL".into()),
             range: ht_reports::reading::parse_range("70 - 100", None),
             range_text: Some("70 - 100".into()),

@@ -26,20 +26,12 @@ pub fn mend_misread(word: &str) -> Option<String> {
     let (head, core, tail) = (&word[..start], &word[start..end], &word[end..]);
     // Words joined by a hyphen are mended one by one (`HGB-Hemogiobin`).
     if core.contains('-') {
-        let mut changed = false;
-        let parts: Vec<String> = core
-            .split('-')
-            .map(|part| {
-                mend_misread(part).map_or_else(
-                    || part.to_string(),
-                    |m| {
-                        changed = true;
-                        m
-                    },
-                )
-            })
-            .collect();
-        return changed.then(|| format!("{head}{}{tail}", parts.join("-")));
+        let mended: Vec<Option<String>> = core.split('-').map(mend_misread).collect();
+        if mended.iter().all(Option::is_none) {
+            return None;
+        }
+        let parts: Vec<&str> = core.split('-').zip(&mended).map(|(part, m)| m.as_deref().unwrap_or(part)).collect();
+        return Some(format!("{head}{}{tail}", parts.join("-")));
     }
     if let Some(word) = foreign_word(core) {
         return Some(format!("{head}{word}{tail}"));

@@ -132,14 +132,14 @@ pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
     if let Some(b) = (!stripped.is_empty()).then(|| index.get(&stripped)).flatten() {
         return Some(&CATALOG.entries[*b]);
     }
-    // "Haemoglobin - EDTA Whole Blood": a blood specimen after a dash names the sample, not the
-    // test. Other specimens change the test ("Creatinine - 24 Hrs. Urine" is not serum creatinine).
     // `LIPOPROTEIN(a); Lp(a), SERUM`: a name and its abbreviation, either of which may be known.
     if printed.contains(';')
         && let Some(b) = printed.split(';').find_map(|part| lookup(part.trim()))
     {
         return Some(b);
     }
+    // "Haemoglobin - EDTA Whole Blood": a blood specimen after a dash names the sample, not the
+    // test. Other specimens change the test ("Creatinine - 24 Hrs. Urine" is not serum creatinine).
     let (head, tail) = printed.rsplit_once(" - ")?;
     let blood = normalise(tail).split(' ').all(|w| BLOOD_SPECIMEN.contains(&w));
     if blood { lookup(head) } else { None }

@@ -161,14 +161,11 @@ struct Columns {
 
 impl Columns {
     fn in_previous(&self, cell: &Cell) -> bool {
-        self.previous.is_some_and(|span| in_span(cell, span))
+        self.previous.is_some_and(|(x0, x1)| {
+            let mid = (cell.x0 + cell.x1) / 2.0;
+            mid >= x0 - 2.0 && mid < x1 - 2.0
+        })
     }
-}
-
-/// Whether a cell's middle falls in a column's span.
-fn in_span(cell: &Cell, (x0, x1): (f32, f32)) -> bool {
-    let mid = (cell.x0 + cell.x1) / 2.0;
-    mid >= x0 - 2.0 && mid < x1 - 2.0
 }
 
 const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
@@ -176,32 +173,25 @@ const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
 /// The columns a header line names, if it is a header line.
 fn header_columns(cells: &[Cell]) -> Option<Columns> {
     let method_x = header_method_x(cells)?;
-    let has = |c: &Cell, set: &[&str]| {
-        c.text.to_lowercase().split(|ch: char| !ch.is_alphanumeric()).any(|w| set.contains(&w))
-    };
     let span = |i: usize| (cells[i].x0, cells.get(i + 1).map_or(f32::MAX, |next| next.x0));
-    let previous = cells.iter().position(|c| has(c, PREVIOUS_HEADERS)).map(span);
-    let value = cells.iter().position(|c| has(c, VALUE_HEADERS) && !has(c, PREVIOUS_HEADERS)).map(span);
+    let previous = cells.iter().position(|c| header_says(c, PREVIOUS_HEADERS)).map(span);
+    let value = cells.iter().position(|c| header_says(c, VALUE_HEADERS) && !header_says(c, PREVIOUS_HEADERS)).map(span);
     Some(Columns { method_x, previous, value })
+}
+
+/// Whether a header cell holds one of the words of `set` (`Bio. Ref. Interval`, `RESULTS`).
+fn header_says(cell: &Cell, set: &[&str]) -> bool {
+    cell.text.to_lowercase().split(|ch: char| !ch.is_alphanumeric()).any(|w| set.contains(&w))
 }
 
 /// Where the method column starts, from a header line (`TEST NAME  TECHNOLOGY  VALUE  UNITS`).
 fn header_method_x(cells: &[Cell]) -> Option<Option<f32>> {
-    let words = |c: &Cell| {
-        c.text
-            .to_lowercase()
-            .split(|ch: char| !ch.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-    };
-    let has = |c: &Cell, set: &[&str]| words(c).iter().any(|w| set.contains(&w.as_str()));
-    let value = cells.iter().position(|c| has(c, VALUE_HEADERS))?;
-    let name = cells.iter().position(|c| has(c, NAME_HEADERS))?;
+    let value = cells.iter().position(|c| header_says(c, VALUE_HEADERS))?;
+    let name = cells.iter().position(|c| header_says(c, NAME_HEADERS))?;
     if name >= value || holds_number(cells) {
         return None;
     }
-    Some(cells[name + 1..value].iter().find(|c| has(c, METHOD_HEADERS)).map(|c| c.x0))
+    Some(cells[name + 1..value].iter().find(|c| header_says(c, METHOD_HEADERS)).map(|c| c.x0))
 }
 
 fn lines_of(page: &Page) -> Vec<Line> {
@@ -759,7 +749,7 @@ fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Pa
     let range_text = range_cell.text.trim().to_string();
     Some(ParsedLine {
         name,
-        value: ResultValue { text: String::new(), number: None, qualifier: None, qualitative: None, flag: None },
+        value: ResultValue::empty(),
         flag: None,
         unit: Some(mend_unit(unit.trim())),
         range: Some(range),

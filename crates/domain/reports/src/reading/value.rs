@@ -42,6 +42,14 @@ pub struct ResultValue {
     pub flag: Option<Flag>,
 }
 
+impl ResultValue {
+    /// An empty result cell: a test printed without its result (an interim report).
+    #[must_use]
+    pub fn empty() -> Self {
+        Self { text: String::new(), number: None, qualifier: None, qualitative: None, flag: None }
+    }
+}
+
 /// Qualitative results, longest spellings first so `non reactive` wins over `reactive`.
 const QUALITATIVE: &[(&str, &str)] = &[
     ("non reactive", "Non Reactive"),
