@@ -90,6 +90,7 @@ def main():
         by_key = defaultdict(list)
         for r in ours:
             by_key[(norm_name(r["name"]), value_key(r["value"], r["valueText"]))].append(r)
+        disagreements = []
         for t in gt["tests"]:
             candidates = by_key.get((norm_name(t["name"]), value_key(t["value"], t["value_text"])))
             if not candidates:
@@ -101,16 +102,24 @@ def main():
             candidates.remove(r)
             if t.get("unit"):
                 c["unit_n"] += 1
-                c["unit_ok"] += norm_unit(r.get("unit")) == norm_unit(t["unit"]) or norm_unit(t["unit"]) in norm_unit(r.get("unit"))
+                ok = norm_unit(r.get("unit")) == norm_unit(t["unit"]) or norm_unit(t["unit"]) in norm_unit(r.get("unit"))
+                c["unit_ok"] += ok
+                if not ok:
+                    disagreements.append(("unit", t["name"], t["unit"], r.get("unit")))
             if t.get("ref_low") is not None or t.get("ref_high") is not None:
                 c["range_n"] += 1
-                c["range_ok"] += (r.get("referenceLow"), r.get("referenceHigh")) == (t.get("ref_low"), t.get("ref_high"))
+                ok = (r.get("referenceLow"), r.get("referenceHigh")) == (t.get("ref_low"), t.get("ref_high"))
+                c["range_ok"] += ok
+                if not ok:
+                    disagreements.append(("range", t["name"], (t.get("ref_low"), t.get("ref_high")), (r.get("referenceLow"), r.get("referenceHigh"))))
             if t.get("flag") is not None or "flag" in t:
                 abn, direction = gt_flag(t.get("flag"))
                 ours_abn = r.get("flag") is not None
                 ok = abn == ours_abn and (direction is None or not ours_abn or r.get("flag") == direction)
                 c["flag_n"] += 1
                 c["flag_ok"] += ok
+                if not ok:
+                    disagreements.append(("flag", t["name"], t.get("flag"), r.get("flag")))
         p = tp / max(1, sum(got.values()))
         rcl = tp / max(1, sum(want.values()))
         f1 = 2 * p * rcl / max(1e-9, p + rcl)
@@ -121,6 +130,8 @@ def main():
         if args.show_misses == rid:
             print("missed:", sorted((want - got).elements()))
             print("extra: ", sorted((got - want).elements()))
+            for d in disagreements:
+                print("%-5s %s: printed %r, ours %r" % d)
 
     print(f"{'report':<34} {'format':<9} {'gt':>4} {'ours':>4} {'P':>6} {'R':>6} {'F1':>6}  note")
     for rid, kind, n_gt, n_ours, p, rcl, f1, note in rows:

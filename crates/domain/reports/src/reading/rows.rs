@@ -654,9 +654,34 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let mut unit: Option<String> = None;
     let mut range: Option<(RefRange, String)> = None;
     let mut reference_cell: Option<(f32, String)> = None;
-    for cell in &cells[vi + 1..] {
+    let mut reference_note: Option<String> = None;
+    let after_value = &cells[vi + 1..];
+    for (i, cell) in after_value.iter().enumerate() {
         let t = cell.text.trim();
+        // A dash alone where the unit goes says the test has no unit when the next cell is a
+        // reference in words (`MENTZER INDEX  20.6  -  *Refer Note below`); before a range or
+        // a number (`Adult Males: 0.54 - 2.58`) it is only a separator.
+        let next = after_value[i + 1..].iter().map(|c| c.text.trim()).find(|t| !is_separator(t));
+        if t == "-"
+            && unit.is_none()
+            && range.is_none()
+            && next.is_some_and(|n| {
+                is_reference_note(n)
+                    || (!n.chars().any(|c| c.is_ascii_digit())
+                        && n.chars().any(char::is_alphabetic)
+                        && !looks_like_unit(n))
+            })
+        {
+            unit = Some(t.to_string());
+            continue;
+        }
         if is_separator(t) || is_date_or_time(t) {
+            continue;
+        }
+        // The reference column sends the reader to a note (`*Refer Note below`, `See
+        // interpretation`): the reference as printed, not a unit and not prose.
+        if range.is_none() && reference_note.is_none() && is_reference_note(t) {
+            reference_note = Some(t.to_string());
             continue;
         }
         // A sentence goes on after the number: the line is a note, not a result.
@@ -701,7 +726,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     .then(|| after.join(" "));
     let (range, range_text) = match range {
         Some((r, t)) => (Some(r), Some(t)),
-        None => (None, word_reference.clone()),
+        None => (None, word_reference.clone().or(reference_note)),
     };
     // Without a unit or a range, only a test the catalog knows with a value and nothing after
     // it but a word reference (`eAG  88.19`, `Colour  Pale Yellow`) is a result, or a count per
@@ -723,6 +748,17 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         return None;
     }
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
+}
+
+/// Whether a reference cell points elsewhere instead of giving a range: `*Refer Note below`,
+/// `Refer to interpretation`, `See note`.
+fn is_reference_note(text: &str) -> bool {
+    let lower = text.trim_start_matches(['*', '#', '(']).trim().to_lowercase();
+    lower.starts_with("refer")
+        || lower.starts_with("see note")
+        || lower.starts_with("see interpretation")
+        || lower.starts_with("see below")
+        || lower.starts_with("see comment")
 }
 
 /// A test the catalog knows printed with its unit and reference but nothing in the result
@@ -1067,6 +1103,33 @@ mod tests {
         assert_eq!(rows[0].range.as_ref().map(|r| (r.low, r.high)), Some((Some(12.0), Some(16.0))));
         assert_eq!(rows[0].range_text.as_deref(), Some("12.0-16.0 gms%"));
         assert_eq!(rows[1].value.number, Some(284_000.0));
+    }
+
+    #[test]
+    fn a_dash_unit_and_a_reference_that_points_to_a_note() {
+        let p = page(&[
+            &[("Test Name", 20.0), ("Method", 300.0), ("Value", 500.0), ("Units", 600.0), ("Reference Range", 700.0)],
+            &[
+                ("MENTZER INDEX", 20.0),
+                ("Calculated", 300.0),
+                ("20.6", 500.0),
+                ("-", 600.0),
+                ("*Refer Note below", 700.0),
+            ],
+            &[("RDW - CV", 20.0), ("Calculated", 300.0), ("12.8", 500.0), ("%", 600.0), ("11.6-14", 700.0)],
+            &[("Haemoglobin", 20.0), ("13.5", 500.0), ("-", 560.0), ("12.0-16.0", 620.0), ("g/dL", 700.0)],
+            &[("Adult Males:", 40.0), ("0.54", 500.0), ("-", 560.0), ("2.58", 620.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.len(), 3);
+        // Before a range the dash is only a separator.
+        assert_eq!(rows[2].unit.as_deref(), Some("g/dL"));
+        assert_eq!(rows[2].range.as_ref().map(|r| (r.low, r.high)), Some((Some(12.0), Some(16.0))));
+        assert_eq!(rows[0].name, "MENTZER INDEX");
+        assert_eq!(rows[0].unit.as_deref(), Some("-"));
+        assert_eq!(rows[0].range, None);
+        assert_eq!(rows[0].range_text.as_deref(), Some("*Refer Note below"));
+        assert_eq!(rows[1].unit.as_deref(), Some("%"));
     }
 
     #[test]
