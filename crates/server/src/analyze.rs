@@ -224,7 +224,11 @@ fn range_lost_point(value: f64, low: f64, high: f64) -> Option<String> {
     })
 }
 
-fn enrich(row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
+fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
+    // A unit OCR misread (`ma/dl`) is put back before it is used to convert.
+    if ocr && let Some(unit) = row.unit.as_deref().and_then(catalog::mend_unit) {
+        row.unit = Some(unit);
+    }
     let biomarker = catalog::lookup(&row.name);
     let flag = flag_of(&row);
     let low = row.range.as_ref().and_then(|r| r.low);
@@ -453,5 +457,22 @@ mod tests {
         assert!(scanned.needs_review.as_deref().is_some_and(|r| r.contains("no result")), "{:?}", scanned.needs_review);
         assert_eq!((scanned.flag, scanned.severity), (None, None));
         assert_eq!(enrich(row, false, None).needs_review, None);
+    }
+
+    #[test]
+    fn a_misread_unit_in_a_scan_is_put_back_and_a_text_layer_unit_stays() {
+        let row = LabRow {
+            name: "Cholesterol".into(),
+            value: ht_reports::reading::parse_value("180").expect("a value"),
+            unit: Some("ma/dl".into()),
+            range: ht_reports::reading::parse_range("< 200", None),
+            range_text: Some("< 200".into()),
+            flag: None,
+            page: 1,
+            bbox: ht_reports::BBox { x0: 0.0, y0: 0.0, x1: 1.0, y1: 1.0 },
+        };
+        let scanned = enrich(row.clone(), true, None);
+        assert_eq!(scanned.row.unit.as_deref().map(str::to_lowercase).as_deref(), Some("mg/dl"));
+        assert_eq!(enrich(row, false, None).row.unit.as_deref(), Some("ma/dl"));
     }
 }

@@ -6,8 +6,10 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 mod misread;
+mod units;
 
 pub use misread::mend_misread;
+pub use units::mend_unit;
 
 use crate::reading::Sex;
 
