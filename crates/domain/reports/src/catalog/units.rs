@@ -40,6 +40,11 @@ const EXTRA_UNITS: &[&str] = &[
     "Bin/µL",
     "Milyon/µL",
     "/mm3",
+    "/cmm",
+    "/cumm",
+    "mm at 1hr",
+    "mm/1st hr",
+    "mm/hr",
     "/µL",
     "mm/hr",
     "Index",
@@ -63,28 +68,44 @@ static UNITS: LazyLock<Vec<(String, String)>> = LazyLock::new(|| {
     units
 });
 
-/// How units compare here: lower case, without spaces, µ as u.
+/// How units compare here: lower case, without spaces, µ as u, and powers of ten however they
+/// are written (`x10E3/uL`, `x10^3/uL`, `X 10³ / µL`, `1.73 m²`) as plain digits.
 fn key(unit: &str) -> String {
-    unit.chars()
-        .filter(|c| !c.is_whitespace())
+    let chars: Vec<char> = unit
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '^')
         .flat_map(char::to_lowercase)
-        .map(|c| if matches!(c, 'µ' | 'μ') { 'u' } else { c })
+        .map(|c| match c {
+            'µ' | 'μ' => 'u',
+            '²' => '2',
+            '³' => '3',
+            '⁶' => '6',
+            '⁹' => '9',
+            c => c,
+        })
+        .collect();
+    let digit = |i: usize| chars.get(i).is_some_and(char::is_ascii_digit);
+    // The `e` of `10e3`, between digits.
+    (0..chars.len())
+        .filter(|&i| !(chars[i] == 'e' && i > 0 && digit(i - 1) && digit(i + 1)))
+        .map(|i| chars[i])
         .collect()
 }
 
 /// The unit an OCR reading of a unit was meant to be, when it is not a unit labs print and
-/// exactly one such unit is one edit away (two for readings of six letters or more; readings
-/// without a slash need five letters).
+/// exactly one such unit is nearest, at most an edit away (and a lookalike letter more for
+/// readings of six letters or more; readings without a slash need five letters).
 pub fn mend_unit(read: &str) -> Option<String> {
     let read_key = key(read);
     let length = read_key.chars().count();
     if length < 3 || UNITS.iter().any(|(k, _)| *k == read_key) {
         return None;
     }
+    // In half edits (see `edit_distance`): one edit, or one and a lookalike from six letters.
     // A reading that lost its slash (`Milul`) is mended only when it is five letters or more.
     let reach = match (read_key.contains('/'), length) {
-        (_, 6..) => 2,
-        (true, _) | (false, 5) => 1,
+        (_, 6..) => 3,
+        (true, _) | (false, 5) => 2,
         _ => return None,
     };
     for distance in 1..=reach {
@@ -96,15 +117,46 @@ pub fn mend_unit(read: &str) -> Option<String> {
     None
 }
 
-/// Levenshtein distance over characters.
+/// Letters OCR takes for one another in units: a substitution between them costs half.
+const LOOKALIKES: &[(char, char)] = &[
+    ('a', 'g'),
+    ('e', 'c'),
+    ('i', 'l'),
+    ('l', '1'),
+    ('i', '1'),
+    ('!', 'l'),
+    ('|', 'l'),
+    ('i', '/'),
+    ('j', '/'),
+    ('l', '/'),
+    ('p', 'u'),
+    ('y', 'u'),
+    ('w', 'u'),
+    ('o', '0'),
+];
+
+/// Edit distance in half edits (so that it stays an integer): a lookalike substitution or
+/// stray punctuation costs 1, any other insertion, deletion or substitution 2.
 fn edit_distance(a: &str, b: &str) -> usize {
+    let lookalike = |x: char, y: char| LOOKALIKES.iter().any(|&(p, q)| (p, q) == (x, y) || (q, p) == (x, y));
+    let indel = |c: char| if matches!(c, '.' | ',' | '!' | '\'' | ':' | ';' | '|') { 1 } else { 2 };
     let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = previous[j] + usize::from(ca != *cb);
-            current[j + 1] = substitute.min(previous[j + 1] + 1).min(current[j] + 1);
+    let mut previous: Vec<usize> = std::iter::once(0)
+        .chain(b.iter().scan(0, |s, &c| {
+            *s += indel(c);
+            Some(*s)
+        }))
+        .collect();
+    for ca in a.chars() {
+        let mut current = vec![previous[0] + indel(ca); b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let substitute = previous[j]
+                + match (ca, cb) {
+                    _ if ca == cb => 0,
+                    _ if lookalike(ca, cb) => 1,
+                    _ => 2,
+                };
+            current[j + 1] = substitute.min(previous[j + 1] + indel(ca)).min(current[j] + indel(cb));
         }
         previous = current;
     }
@@ -120,7 +172,10 @@ mod tests {
         assert_eq!(mend_unit("ma/dl").map(|u| key(&u)).as_deref(), Some("mg/dl"));
         assert_eq!(mend_unit("mu/mi").map(|u| key(&u)).as_deref(), Some("mu/ml"));
         assert_eq!(mend_unit("x1000/mmn3").as_deref(), Some("x1000/mm3"));
-        assert_eq!(mend_unit("milhon/mm3").as_deref(), Some("million/mm3"));
+        assert_eq!(mend_unit("mg/dL.").as_deref(), Some("mg/dL"));
+        // A micro sign read as y or a c as e: the lookalike wins over the milli unit as near.
+        assert_eq!(mend_unit("yg/dL").map(|u| key(&u)).as_deref(), Some("ug/dl"));
+        assert_eq!(mend_unit("meg/dL").map(|u| key(&u)).as_deref(), Some("mcg/dl"));
         assert_eq!(mend_unit("1000/wL").as_deref(), Some("1000/µL"));
         assert_eq!(mend_unit("BinjpL").as_deref(), Some("Bin/µL"));
         assert_eq!(mend_unit("Milul").as_deref(), Some("Mil/uL"));
@@ -129,7 +184,22 @@ mod tests {
     #[test]
     fn known_units_and_readings_near_two_units_are_left_alone() {
         // Printed units stay as they are, whatever their case or micro sign.
-        for unit in ["mg/dL", "MG/DL", "ng/ml", "µIU/mL", "uIU/mL", "mg/l", "10^3/µL", "cells/mcL", "micg/dl"] {
+        for unit in [
+            "mg/dL",
+            "MG/DL",
+            "ng/ml",
+            "µIU/mL",
+            "uIU/mL",
+            "mg/l",
+            "10^3/µL",
+            "cells/mcL",
+            "micg/dl",
+            "x10E3/uL",
+            "X 10³ / µL",
+            "mL/min/1.73 m2",
+            "/ cmm",
+            "mm at 1hr",
+        ] {
             assert_eq!(mend_unit(unit), None, "{unit}");
         }
         // A micro unit misread stays micro.
@@ -143,11 +213,14 @@ mod tests {
     }
 
     #[test]
-    fn edit_distance_counts_insertions_deletions_and_substitutions() {
+    fn edit_distance_counts_half_for_lookalikes_and_stray_points() {
         assert_eq!(edit_distance("mg/dl", "mg/dl"), 0);
         assert_eq!(edit_distance("mg/dl", "ma/dl"), 1);
-        assert_eq!(edit_distance("mg/dl", "mg/l"), 1);
-        assert_eq!(edit_distance("mil/ul", "milul"), 1);
-        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("mg/dl", "mx/dl"), 2);
+        assert_eq!(edit_distance("mg/dl", "mg/l"), 2);
+        assert_eq!(edit_distance("mg/dl", "mg/dl."), 1);
+        assert_eq!(edit_distance("mil/ul", "milul"), 2);
+        assert_eq!(edit_distance("", "abc"), 6);
+        assert_eq!(edit_distance("abc", ""), 6);
     }
 }
