@@ -165,11 +165,19 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
             }
         }
     }
+    let ocr = source != "text";
+    // Units compared as they will be printed: on a scan, `fl` and `fL`, `X 103 / pL` and
+    // `X 10³ / µL` are the same unit.
+    let unit_key = |r: &LabRow| {
+        let unit = r.unit.as_deref().unwrap_or_default();
+        let unit = if ocr { catalog::mend_unit(unit).unwrap_or_else(|| unit.to_string()) } else { unit.to_string() };
+        if ocr { unit.replace(' ', "").to_lowercase() } else { unit }
+    };
     // A summary page that repeats results (perhaps under shorter names) must not double them.
     let repeats = |a: &LabRow, b: &LabRow| {
         let (na, nb) = (normalise(&a.name), normalise(&b.name));
         a.value.text == b.value.text
-            && a.unit == b.unit
+            && unit_key(a) == unit_key(b)
             && na.len() >= 4
             && nb.len() >= 4
             && (na.starts_with(&nb[..4]) || nb.starts_with(&na[..4]))
@@ -178,7 +186,6 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
         .iter()
         .map(|(r, summary)| !*summary || !rows.iter().any(|(o, other_summary)| !*other_summary && repeats(r, o)))
         .collect();
-    let ocr = source != "text";
     let rows = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| enrich(r, ocr, sex)).collect();
     Analysis { file: label.to_string(), pages: pages.len(), sex, age, collected, rows, source }
 }
@@ -457,6 +464,46 @@ mod tests {
         assert!(scanned.needs_review.as_deref().is_some_and(|r| r.contains("no result")), "{:?}", scanned.needs_review);
         assert_eq!((scanned.flag, scanned.severity), (None, None));
         assert_eq!(enrich(row, false, None).needs_review, None);
+    }
+
+    #[test]
+    fn a_scanned_summary_page_does_not_double_a_result_whose_unit_ocr_read_differently() {
+        let page = |number: u32, lines: &[&[(&str, f32)]]| Page {
+            number,
+            width: 600.0,
+            height: 800.0,
+            words: lines
+                .iter()
+                .enumerate()
+                .flat_map(|(i, cells)| {
+                    cells.iter().map(move |(text, x)| ht_reports::Word {
+                        text: (*text).into(),
+                        bbox: ht_reports::BBox {
+                            x0: *x,
+                            y0: 50.0 + 20.0 * i as f32,
+                            x1: x + 7.0 * text.chars().count() as f32,
+                            y1: 62.0 + 20.0 * i as f32,
+                        },
+                        bold: false,
+                        line: None,
+                    })
+                })
+                .collect(),
+        };
+        let pages = [
+            page(
+                1,
+                &[
+                    &[("Summary", 200.0)],
+                    &[("MEAN PLATELET VOLUME(MPV)", 20.0), ("12.8", 250.0), ("fl", 330.0), ("6.5-12", 400.0)],
+                ],
+            ),
+            page(2, &[&[("Mean Platelet Volume (MPV)", 20.0), ("12.8", 250.0), ("fL", 330.0), ("6.5-12", 400.0)]]),
+        ];
+        let names = |source| from_pages("t", &pages, source).rows.into_iter().map(|r| r.row.name).collect::<Vec<_>>();
+        assert_eq!(names("ocr"), ["Mean Platelet Volume (MPV)"]);
+        // In a text layer the letters are what was printed: units that differ are kept apart.
+        assert_eq!(names("text").len(), 2);
     }
 
     #[test]

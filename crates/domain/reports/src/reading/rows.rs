@@ -195,27 +195,26 @@ fn header_method_x(cells: &[Cell]) -> Option<Option<f32>> {
 }
 
 fn lines_of(page: &Page) -> Vec<Line> {
-    let groups = if !page.words.is_empty() && page.words.iter().all(|w| w.line.is_some()) {
-        lines_found_by_ocr(page)
-    } else {
-        level_lines(page)
-    };
+    let scanned = !page.words.is_empty() && page.words.iter().all(|w| w.line.is_some());
+    let (groups, colons) =
+        if scanned { (lines_found_by_ocr(page), colon_columns(page)) } else { (level_lines(page), Vec::new()) };
     groups
         .into_iter()
         .map(|mut g| {
             g.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
             let h = g.iter().map(|w| w.bbox.height()).fold(0.0f32, f32::max).max(1.0);
             let mut cells: Vec<Cell> = Vec::new();
-            for w in &g {
+            for (i, w) in g.iter().enumerate() {
+                let text = if misread_colon(&g, i, &colons) { ":" } else { w.text.as_str() };
                 match cells.last_mut() {
                     // A gap wider than about two spaces starts a new column.
                     Some(c) if w.bbox.x0 - c.x1 < 0.55 * h => {
                         c.text.push(' ');
-                        c.text.push_str(&w.text);
+                        c.text.push_str(text);
                         c.x1 = c.x1.max(w.bbox.x1);
                         c.bold &= w.bold;
                     }
-                    _ => cells.push(Cell { text: w.text.clone(), x0: w.bbox.x0, x1: w.bbox.x1, bold: w.bold }),
+                    _ => cells.push(Cell { text: text.to_string(), x0: w.bbox.x0, x1: w.bbox.x1, bold: w.bold }),
                 }
             }
             let bbox = BBox {
@@ -227,6 +226,45 @@ fn lines_of(page: &Page) -> Vec<Line> {
             Line { cells, bbox }
         })
         .collect()
+}
+
+/// A scanned page's columns of lone `:` between names and values (`Calcium, Serum  :  9.33`):
+/// the middle and half-width of each run of at least three colons that stand within about half
+/// a letter of one another across the page.
+fn colon_columns(page: &Page) -> Vec<(f32, f32)> {
+    let mut heights: Vec<f32> = page.words.iter().map(|w| w.bbox.height()).collect();
+    heights.sort_by(f32::total_cmp);
+    let Some(&letter) = heights.get(heights.len() / 2) else {
+        return Vec::new();
+    };
+    let reach = (0.6 * letter).max(1.0);
+    let mut mids: Vec<f32> =
+        page.words.iter().filter(|w| w.text == ":").map(|w| (w.bbox.x0 + w.bbox.x1) / 2.0).collect();
+    mids.sort_by(f32::total_cmp);
+    let mut columns = Vec::new();
+    let mut start = 0;
+    for end in 1..=mids.len() {
+        if end == mids.len() || mids[end] - mids[end - 1] > reach {
+            if end - start >= 3 {
+                columns.push((mids[start + (end - start) / 2], reach));
+            }
+            start = end;
+        }
+    }
+    columns
+}
+
+/// Whether word `i` of a scanned line (words left to right) is a colon of one of `columns` that
+/// OCR read as something else (`i`, `2`, `;`, `toy`): short, over the column, after the
+/// name and right before the value, which it would otherwise join or replace.
+fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -> bool {
+    let w = words[i];
+    i > 0
+        && w.text != ":"
+        && w.text.chars().count() <= 3
+        && w.bbox.x1 - w.bbox.x0 <= 2.0 * w.bbox.height().max(1.0)
+        && columns.iter().any(|&(x, reach)| w.bbox.x0 - reach <= x && x <= w.bbox.x1 + reach)
+        && words.get(i + 1).is_some_and(|next| parse_value(&next.text).is_some())
 }
 
 /// The page's text line by line, each line's cells left to right, as a person reads a report
@@ -1221,6 +1259,54 @@ mod tests {
         // Without the OCR's lines, the same words are not one row.
         let level = Page { words: p.words.iter().map(|w| Word { line: None, ..w.clone() }).collect(), ..p };
         assert!(rows_from_page(&level, None).len() < 2);
+    }
+
+    #[test]
+    fn a_colon_column_read_as_letters_or_digits_is_not_part_of_the_name_or_the_value() {
+        // A scan of a `Name : value unit range` layout: OCR reads some colons as `2`, `i`, `toy`.
+        let word = |text: &str, x: f32, line: u32| Word {
+            text: text.into(),
+            bbox: BBox {
+                x0: x,
+                y0: 100.0 + 30.0 * line as f32,
+                x1: x + if text.len() == 1 { 5.0 } else { 9.0 * text.chars().count() as f32 },
+                y1: 114.0 + 30.0 * line as f32,
+            },
+            bold: false,
+            line: Some(line),
+        };
+        let rows_of = |misread: [&str; 3]| {
+            let mut words = Vec::new();
+            for (line, (name, colon, value, unit, range)) in [
+                ("Urea", ":", "22", "mg/dL", "15-40"),
+                ("Calcium", misread[0], "9.33", "mg/dL", "8.6-10.3"),
+                ("Creatinine", ":", "0.8", "mg/dL", "0.6-1.1"),
+                ("Triglycerides", misread[1], "111", "mg/dL", "0-150"),
+                ("Cholesterol", misread[2], "180", "mg/dL", "0-200"),
+                ("Uric Acid", ":", "5.1", "mg/dL", "2.4-5.7"),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let line = line as u32;
+                words.push(word(name, 20.0, line));
+                words.push(word(colon, 180.0, line));
+                words.extend([word(value, 220.0, line), word(unit, 320.0, line), word(range, 420.0, line)]);
+            }
+            let p = Page { number: 1, width: 900.0, height: 1200.0, words };
+            rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.number)).collect::<Vec<_>>()
+        };
+        let want = [
+            ("Urea", 22.0),
+            ("Calcium", 9.33),
+            ("Creatinine", 0.8),
+            ("Triglycerides", 111.0),
+            ("Cholesterol", 180.0),
+            ("Uric Acid", 5.1),
+        ]
+        .map(|(n, v)| (n.to_string(), Some(v)));
+        assert_eq!(rows_of([":", ":", ":"]), want);
+        assert_eq!(rows_of(["2", "i", "toy"]), want);
     }
 
     #[test]
