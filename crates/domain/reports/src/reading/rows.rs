@@ -229,8 +229,8 @@ fn lines_of(page: &Page) -> Vec<Line> {
 }
 
 /// A scanned page's columns of lone `:` between names and values (`Calcium, Serum  :  9.33`):
-/// the middle and half-width of each run of at least three colons that stand within about half
-/// a letter of one another across the page.
+/// the middle and half-width of each run of at least two colons that stand within about half
+/// a letter of one another across the page (OCR misreads most of them on some pages).
 fn colon_columns(page: &Page) -> Vec<(f32, f32)> {
     let mut heights: Vec<f32> = page.words.iter().map(|w| w.bbox.height()).collect();
     heights.sort_by(f32::total_cmp);
@@ -245,7 +245,7 @@ fn colon_columns(page: &Page) -> Vec<(f32, f32)> {
     let mut start = 0;
     for end in 1..=mids.len() {
         if end == mids.len() || mids[end] - mids[end - 1] > reach {
-            if end - start >= 3 {
+            if end - start >= 2 {
                 columns.push((mids[start + (end - start) / 2], reach));
             }
             start = end;
@@ -254,17 +254,27 @@ fn colon_columns(page: &Page) -> Vec<(f32, f32)> {
     columns
 }
 
-/// Whether word `i` of a scanned line (words left to right) is a colon of one of `columns` that
-/// OCR read as something else (`i`, `2`, `;`, `toy`): short, over the column, after the
-/// name and right before the value, which it would otherwise join or replace.
+/// Whether word `i` of a scanned line (words left to right) is a `:` between name and value
+/// that OCR read as something else (`i`, `2`, `;`, `toy`), which would join the name or be
+/// taken for the value: a short word right before the value, either over one of the page's
+/// `columns` of colons or a lone digit or stroke far narrower than the value's digits (a
+/// colon's width, where a real `3` is as wide as the `9` beside it).
 fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -> bool {
     let w = words[i];
-    i > 0
-        && w.text != ":"
-        && w.text.chars().count() <= 3
-        && w.bbox.x1 - w.bbox.x0 <= 2.0 * w.bbox.height().max(1.0)
-        && columns.iter().any(|&(x, reach)| w.bbox.x0 - reach <= x && x <= w.bbox.x1 + reach)
-        && words.get(i + 1).is_some_and(|next| parse_value(&next.text).is_some())
+    let Some(next) = words.get(i + 1).filter(|next| parse_value(&next.text).is_some()) else {
+        return false;
+    };
+    if i == 0 || w.text == ":" || w.text.chars().count() > 3 {
+        return false;
+    }
+    let width = w.bbox.x1 - w.bbox.x0;
+    let in_column = width <= 2.0 * w.bbox.height().max(1.0)
+        && columns.iter().any(|&(x, reach)| w.bbox.x0 - reach <= x && x <= w.bbox.x1 + reach);
+    let digit_width = (next.bbox.x1 - next.bbox.x0) / next.text.chars().count().max(1) as f32;
+    let sliver = w.text.chars().count() == 1
+        && w.text.chars().all(|c| "023456789:;ij!|".contains(c))
+        && width <= 0.5 * digit_width;
+    in_column || sliver
 }
 
 /// The page's text line by line, each line's cells left to right, as a person reads a report
@@ -668,9 +678,14 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     if columns.value.is_some_and(|(_, end)| cells[vi].x0 >= end - 2.0) {
         return None;
     }
-    // Cells in the method column are not part of the name.
-    let mut name_cells: Vec<Cell> =
-        cells[..vi].iter().filter(|c| method_x.is_none_or(|mx| c.x0 < mx - 2.0)).cloned().collect();
+    // Cells in the method column are not part of the name: those centred right of where its
+    // header starts (a scan puts a method a pixel or two left of its header).
+    let mut name_cells: Vec<Cell> = cells[..vi]
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| *i == 0 || method_x.is_none_or(|mx| c.x0 < mx - 2.0 && (c.x0 + c.x1) / 2.0 < mx))
+        .map(|(_, c)| c.clone())
+        .collect();
     // A flag column before the value (`RBC  L  2.99`): a cell holding only H or L.
     let column_flag = match name_cells.as_slice() {
         [_, .., last] if matches!(last.text.trim(), "H" | "L") => {
@@ -1264,34 +1279,31 @@ mod tests {
     #[test]
     fn a_colon_column_read_as_letters_or_digits_is_not_part_of_the_name_or_the_value() {
         // A scan of a `Name : value unit range` layout: OCR reads some colons as `2`, `i`, `toy`.
-        let word = |text: &str, x: f32, line: u32| Word {
+        // Letters are 9 px wide and a colon 4 px.
+        let word = |text: &str, x: f32, width: f32, line: u32| Word {
             text: text.into(),
-            bbox: BBox {
-                x0: x,
-                y0: 100.0 + 30.0 * line as f32,
-                x1: x + if text.len() == 1 { 5.0 } else { 9.0 * text.chars().count() as f32 },
-                y1: 114.0 + 30.0 * line as f32,
-            },
+            bbox: BBox { x0: x, y0: 100.0 + 30.0 * line as f32, x1: x + width, y1: 114.0 + 30.0 * line as f32 },
             bold: false,
             line: Some(line),
         };
-        let rows_of = |misread: [&str; 3]| {
+        let rows_of = |separators: [(&str, f32); 6]| {
             let mut words = Vec::new();
-            for (line, (name, colon, value, unit, range)) in [
-                ("Urea", ":", "22", "mg/dL", "15-40"),
-                ("Calcium", misread[0], "9.33", "mg/dL", "8.6-10.3"),
-                ("Creatinine", ":", "0.8", "mg/dL", "0.6-1.1"),
-                ("Triglycerides", misread[1], "111", "mg/dL", "0-150"),
-                ("Cholesterol", misread[2], "180", "mg/dL", "0-200"),
-                ("Uric Acid", ":", "5.1", "mg/dL", "2.4-5.7"),
+            for (line, ((name, value), (colon, colon_width))) in [
+                ("Urea", "22"),
+                ("Calcium", "9.33"),
+                ("Creatinine", "0.8"),
+                ("Triglycerides", "111"),
+                ("Cholesterol", "180"),
+                ("Uric Acid", "5.1"),
             ]
             .into_iter()
+            .zip(separators)
             .enumerate()
             {
                 let line = line as u32;
-                words.push(word(name, 20.0, line));
-                words.push(word(colon, 180.0, line));
-                words.extend([word(value, 220.0, line), word(unit, 320.0, line), word(range, 420.0, line)]);
+                let w = |text: &str, x: f32| word(text, x, 9.0 * text.chars().count() as f32, line);
+                words.extend([w(name, 20.0), word(colon, 180.0, colon_width, line), w(value, 220.0)]);
+                words.extend([w("mg/dL", 320.0), w("1-500", 420.0)]);
             }
             let p = Page { number: 1, width: 900.0, height: 1200.0, words };
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.number)).collect::<Vec<_>>()
@@ -1305,8 +1317,15 @@ mod tests {
             ("Uric Acid", 5.1),
         ]
         .map(|(n, v)| (n.to_string(), Some(v)));
-        assert_eq!(rows_of([":", ":", ":"]), want);
-        assert_eq!(rows_of(["2", "i", "toy"]), want);
+        let colon = (":", 4.0);
+        assert_eq!(rows_of([colon; 6]), want);
+        // Over the column the colons that were read mark.
+        assert_eq!(rows_of([colon, ("2", 9.0), colon, ("i", 4.0), ("toy", 27.0), colon]), want);
+        // With no colon read at all, a digit a colon wide is still not a digit.
+        assert_eq!(rows_of([("3", 4.0); 6]), want);
+        // A digit as wide as the value's is one.
+        let got = rows_of([("5", 9.0); 6]);
+        assert!(got.iter().all(|(_, v)| *v == Some(5.0)), "{got:?}");
     }
 
     #[test]
@@ -1430,10 +1449,12 @@ mod tests {
                 ("U/L", 450.0),
                 ("45-129", 500.0),
             ],
+            // On a scan the method starts a few pixels left of its header.
+            &[("TESTOSTERONE", 20.0), ("E.C.L.I.A", 244.0), ("631", 380.0), ("ng/dL", 450.0), ("280-800", 500.0)],
         ]);
         let rows = rows_from_page(&p, None);
-        assert_eq!(rows.len(), 1);
-        assert_eq!(rows[0].name, "ALKALINE PHOSPHATASE");
+        let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["ALKALINE PHOSPHATASE", "TESTOSTERONE"]);
     }
 
     #[test]
