@@ -1,6 +1,6 @@
 //! Prints what OCR reads on an image, as lines rebuilt from word positions, with the rows the
 //! row reader finds in them, to see why a row is missed:
-//! `cargo run -p ht-ocr --release --example ocr_lines -- photo.jpg [--enlarged] [--page N]`
+//! `cargo run -p ht-ocr --release --example ocr_lines -- photo.jpg [--enlarged] [--page N] [--words]`
 //! (a PDF is read through its page images).
 use ht_ocr::preprocess::Look;
 use ht_ocr::tesseract::OcrEngine;
@@ -36,6 +36,11 @@ fn main() {
             std::process::exit(1)
         });
         println!("--- page {number}");
+        if args.iter().any(|a| a == "--words") {
+            for w in &page.words {
+                println!("{:?} {:.0} {:.0} {:.0} {:.0} line {:?}", w.text, w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1, w.line);
+            }
+        }
         println!("{}", ht_reports::reading::page_text_by_lines(&page));
         println!("--- rows");
         for row in ht_reports::reading::rows_from_page(&page, None) {
