@@ -442,17 +442,21 @@ fn clean_name(cells: &[Cell]) -> String {
     // A table border read by OCR as `|` at either end is not part of the name, nor is a dash or
     // tilde some labs set before each name of a list (`-Color`, `~Glucose`).
     let name = name.trim().trim_matches(['|', '[', ']']).trim().trim_start_matches(['-', '~', '/', '_', '•']).trim();
-    // A speck OCR read as a lone small letter before a capitalised name (`f Hematocrit`).
+    // A speck OCR read as a lone small letter before a capitalised name (`f Hematocrit`), or a
+    // mark with no letter or digit in it (the ▲ some labs set before an abnormal result, read
+    // as `&`).
     let name = match name.split_once(' ') {
         Some((speck, rest))
-            if speck.len() == 1
-                && speck.chars().all(|c| c.is_ascii_lowercase())
+            if (speck.len() == 1 && speck.chars().all(|c| c.is_ascii_lowercase())
+                || !speck.chars().any(|c| c.is_alphanumeric() || matches!(c, '%' | '#' | '(')))
                 && rest.starts_with(|c: char| c.is_uppercase()) =>
         {
             rest
         }
         _ => name,
     };
+    // A footnote mark OCR read as a quote, a trade mark or a question mark (`Glucose”`).
+    let name = name.trim_end_matches(['”', '“', '"', '™', '?', '’']);
     let name = strip_footnotes(name).trim().trim_end_matches([':', '-', '.']).trim().to_string();
     drop_repeated_specimen(&name).to_string()
 }
@@ -1616,11 +1620,17 @@ mod reference_layout_tests {
             &[("/ RBC", 10.0), ("3.89", 200.0), ("mill/cumm", 250.0)],
             &[("f Hematocrit", 10.0), ("32.2", 200.0), ("%", 250.0)],
             &[("% Transferrin Saturation", 10.0), ("22", 200.0), ("%", 250.0)],
+            // A ▲ before an abnormal result read as `&`, a footnote mark as a quote.
+            &[("& Glucose”", 10.0), ("101", 200.0), ("mg/dL", 250.0)],
+            &[("Insulin?", 10.0), ("10.1", 200.0), ("uIU/mL", 250.0)],
             // A header read as a row: `Unit` is not a test.
             &[("Unit", 10.0), ("Normal", 200.0), ("Value", 250.0), ("0-5", 300.0)],
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
-        assert_eq!(names, ["Specific Gravity", "Glucose", "RBC", "Hematocrit", "% Transferrin Saturation"]);
+        assert_eq!(
+            names,
+            ["Specific Gravity", "Glucose", "RBC", "Hematocrit", "% Transferrin Saturation", "Glucose", "Insulin"]
+        );
     }
 
     #[test]
