@@ -56,7 +56,14 @@ async fn main() -> anyhow::Result<()> {
     init_tracing();
     let cli = Cli::parse();
     if let Command::Analyze { file, json, diet, pro, cuisine } = &cli.command {
-        let analysis = healthtracker::analyze::analyze(file)?;
+        // A message, never a backtrace, whatever RUST_BACKTRACE says: this is a user's error.
+        let analysis = match healthtracker::analyze::analyze(file) {
+            Ok(analysis) => analysis,
+            Err(e) => {
+                eprintln!("error: {e:#}");
+                std::process::exit(1);
+            }
+        };
         let profile = ht_recommendations::Profile {
             diet: ht_reports::DietPreference::parse_or_default(diet),
             cuisines: cuisine.clone(),

@@ -7,7 +7,13 @@ use std::process::Command;
 mod report_pdf;
 
 fn analyze(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_healthtracker")).arg("analyze").args(args).output().unwrap();
+    // As a developer's shell may have it: errors must still be one line, not a backtrace.
+    let out = Command::new(env!("CARGO_BIN_EXE_healthtracker"))
+        .arg("analyze")
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into(),
@@ -170,6 +176,7 @@ fn bad_input_fails_with_a_message_on_stderr() {
     assert_ne!(code, 0);
     assert!(stdout.is_empty());
     assert!(stderr.contains("could not read"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line, no backtrace: {stderr}");
 
     let text = dir.path().join("notes.pdf");
     std::fs::write(&text, "just text").unwrap();
@@ -182,4 +189,5 @@ fn bad_input_fails_with_a_message_on_stderr() {
     let (code, _, stderr) = analyze(&[broken.to_str().unwrap()]);
     assert_ne!(code, 0);
     assert!(stderr.contains("This file could not be read"), "{stderr}");
+    assert!(stderr.starts_with("error: ") && !stderr.contains("backtrace"), "{stderr}");
 }
