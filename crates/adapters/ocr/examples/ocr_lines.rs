@@ -38,7 +38,10 @@ fn main() {
         println!("--- page {number}");
         if args.iter().any(|a| a == "--words") {
             for w in &page.words {
-                println!("{:?} {:.0} {:.0} {:.0} {:.0} line {:?}", w.text, w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1, w.line);
+                println!(
+                    "{:?} {:.0} {:.0} {:.0} {:.0} line {:?}",
+                    w.text, w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1, w.line
+                );
             }
         }
         println!("{}", ht_reports::reading::page_text_by_lines(&page));

@@ -384,9 +384,7 @@ fn whiten_dark_blocks(img: &mut GrayImage) {
 /// so shadows and grey paper become white and ink stays dark.
 fn flatten_illumination(img: &mut GrayImage) {
     let (w, h) = (img.width() as usize, img.height() as usize);
-    let div: usize = std::env::var("HT_DIV").ok().and_then(|v| v.parse().ok()).unwrap_or(40);
-    if div == 0 { return; }
-    let r = (w.max(h) / div).max(8);
+    let r = (w.max(h) / 40).max(8);
     let mut integral = vec![0u64; (w + 1) * (h + 1)];
     for y in 0..h {
         let mut row = 0u64;
