@@ -31,8 +31,8 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args()
     os.environ.setdefault("OMP_THREAD_LIMIT", "1")
-    print(f"{'file':<58} {'baseline':>10} {'ours':>10} {'ratio':>6}")
-    ratios = {"text-pdf": [], "image": []}
+    print(f"{'file':<58} {'baseline':>10} {'ours':>10} {'ratio':>6} {'sauvola':>10} {'ratio':>6}")
+    ratios = {"text-pdf": [], "image": [], "image vs sauvola": []}
     for rid in sorted(os.listdir(args.labdata)):
         folder = os.path.join(args.labdata, rid)
         for name in sorted(os.listdir(folder)):
@@ -46,7 +46,12 @@ def main():
             b = median_time(base, args.runs)
             o = median_time([args.bin, "analyze", "--json", path], args.runs)
             ratios[kind].append(o / b)
-            print(f"{rid + '/' + name:<58} {b * 1000:9.1f}ms {o * 1000:9.1f}ms {o / b:6.2f}")
+            line = f"{rid + '/' + name:<58} {b * 1000:9.1f}ms {o * 1000:9.1f}ms {o / b:6.2f}"
+            if kind == "image":
+                sauvola = median_time(base + ["-c", "thresholding_method=2"], args.runs)
+                ratios["image vs sauvola"].append(o / sauvola)
+                line += f" {sauvola * 1000:9.1f}ms {o / sauvola:6.2f}"
+            print(line)
     for kind, rs in ratios.items():
         if rs:
             print(f"{kind}: median ratio {statistics.median(rs):.2f}, worst {max(rs):.2f} (goal: text PDF <= 2.0, image <= 1.2)")
