@@ -429,6 +429,29 @@ mod tests {
     }
 
     #[test]
+    fn us_short_names_and_thyrocare_long_names_of_the_blood_count_and_chemistry_are_known() {
+        // LabCorp's short names: the absolute count in parentheses is not the percentage.
+        assert_eq!(key("Lymphs"), Some("lymphocytes_pct"));
+        assert_eq!(key("Lymphs (Absolute)"), Some("lymphocytes_abs"));
+        assert_eq!(key("Eos"), Some("eosinophils_pct"));
+        assert_eq!(key("Eos (Absolute)"), Some("eosinophils_abs"));
+        assert_eq!(key("Basos"), Some("basophils_pct"));
+        assert_eq!(key("Baso (Absolute)"), Some("basophils_abs"));
+        assert_eq!(key("Carbon Dioxide, Total"), Some("bicarbonate"));
+        assert_eq!(key("Globulin, Total"), Some("globulin"));
+        assert_eq!(key("C-Reactive Protein, Cardiac"), Some("hs_crp"));
+        assert_eq!(key("Homocyst(e)ine"), Some("homocysteine"));
+        assert_eq!(key("T4,Free(Direct)"), Some("ft4"));
+        assert_eq!(key("DHEA-Sulfate"), Some("dheas"));
+        // Thyrocare's and hsuit's spellings.
+        assert_eq!(key("TOTAL RBC"), Some("rbc_count"));
+        assert_eq!(key("Neutrophils Percentage"), Some("neutrophils_pct"));
+        assert_eq!(key("Lymphocytes - Absolute Count"), Some("lymphocytes_abs"));
+        assert_eq!(key("T3 - Triiodothyronine"), Some("t3_total"));
+        assert_eq!(key("T4 - Thyroxine"), Some("t4_total"));
+    }
+
+    #[test]
     fn units_convert_to_the_canonical_unit() {
         let glucose = by_key("glucose_fasting").unwrap();
         assert!((glucose.to_canonical(5.5, Some("mmol/L")).unwrap() - 99.09).abs() < 0.01);
