@@ -154,6 +154,7 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     let age = detect_age(&header);
     // Some reports print the collection time only beside the results, pages in.
     let collected = detect_collected(&page_texts.join("\n"));
+    let ocr = source != "text";
     let mut rows: Vec<(LabRow, bool)> = Vec::new();
     for page in pages {
         let summary = page.words.iter().any(|w| w.text.eq_ignore_ascii_case("summary"));
@@ -165,12 +166,19 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
             }
         }
     }
-    let ocr = source != "text";
-    // Units compared as they will be printed: on a scan, `fl` and `fL`, `X 103 / pL` and
-    // `X 10³ / µL` are the same unit.
+    // A unit OCR misread (`ma/dl`) is put back once, before a summary page's rows are compared
+    // with the others and before the unit is used to convert. (Rows are told apart above by
+    // the units as read, which keeps a full page's row rather than a summary's.)
+    if ocr {
+        for (row, _) in &mut rows {
+            if let Some(unit) = row.unit.as_deref().and_then(catalog::mend_unit) {
+                row.unit = Some(unit);
+            }
+        }
+    }
+    // On a scan, units that differ only in case or spacing (`fl` and `fL`) are the same unit.
     let unit_key = |r: &LabRow| {
-        let unit = r.unit.as_deref().unwrap_or_default();
-        let unit = if ocr { catalog::mend_unit(unit).unwrap_or_else(|| unit.to_string()) } else { unit.to_string() };
+        let unit = r.unit.clone().unwrap_or_default();
         if ocr { unit.replace(' ', "").to_lowercase() } else { unit }
     };
     // A summary page that repeats results (perhaps under shorter names) must not double them.
@@ -231,11 +239,7 @@ fn range_lost_point(value: f64, low: f64, high: f64) -> Option<String> {
     })
 }
 
-fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
-    // A unit OCR misread (`ma/dl`) is put back before it is used to convert.
-    if ocr && let Some(unit) = row.unit.as_deref().and_then(catalog::mend_unit) {
-        row.unit = Some(unit);
-    }
+fn enrich(row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
     let biomarker = catalog::lookup(&row.name);
     let flag = flag_of(&row);
     let low = row.range.as_ref().and_then(|r| r.low);
@@ -466,9 +470,9 @@ mod tests {
         assert_eq!(enrich(row, false, None).needs_review, None);
     }
 
-    #[test]
-    fn a_scanned_summary_page_does_not_double_a_result_whose_unit_ocr_read_differently() {
-        let page = |number: u32, lines: &[&[(&str, f32)]]| Page {
+    /// A page of `lines`, each a list of (text, x) cells, 20 units apart.
+    fn page_of(number: u32, lines: &[&[(&str, f32)]]) -> Page {
+        Page {
             number,
             width: 600.0,
             height: 800.0,
@@ -489,16 +493,20 @@ mod tests {
                     })
                 })
                 .collect(),
-        };
+        }
+    }
+
+    #[test]
+    fn a_scanned_summary_page_does_not_double_a_result_whose_unit_ocr_read_differently() {
         let pages = [
-            page(
+            page_of(
                 1,
                 &[
                     &[("Summary", 200.0)],
                     &[("MEAN PLATELET VOLUME(MPV)", 20.0), ("12.8", 250.0), ("fl", 330.0), ("6.5-12", 400.0)],
                 ],
             ),
-            page(2, &[&[("Mean Platelet Volume (MPV)", 20.0), ("12.8", 250.0), ("fL", 330.0), ("6.5-12", 400.0)]]),
+            page_of(2, &[&[("Mean Platelet Volume (MPV)", 20.0), ("12.8", 250.0), ("fL", 330.0), ("6.5-12", 400.0)]]),
         ];
         let names = |source| from_pages("t", &pages, source).rows.into_iter().map(|r| r.row.name).collect::<Vec<_>>();
         assert_eq!(names("ocr"), ["Mean Platelet Volume (MPV)"]);
@@ -508,18 +516,9 @@ mod tests {
 
     #[test]
     fn a_misread_unit_in_a_scan_is_put_back_and_a_text_layer_unit_stays() {
-        let row = LabRow {
-            name: "Cholesterol".into(),
-            value: ht_reports::reading::parse_value("180").expect("a value"),
-            unit: Some("ma/dl".into()),
-            range: ht_reports::reading::parse_range("< 200", None),
-            range_text: Some("< 200".into()),
-            flag: None,
-            page: 1,
-            bbox: ht_reports::BBox { x0: 0.0, y0: 0.0, x1: 1.0, y1: 1.0 },
-        };
-        let scanned = enrich(row.clone(), true, None);
-        assert_eq!(scanned.row.unit.as_deref().map(str::to_lowercase).as_deref(), Some("mg/dl"));
-        assert_eq!(enrich(row, false, None).row.unit.as_deref(), Some("ma/dl"));
+        let pages = [page_of(1, &[&[("Cholesterol", 20.0), ("180", 250.0), ("ma/dl", 330.0), ("< 200", 400.0)]])];
+        let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
+        assert_eq!(unit("ocr").map(|u| u.to_lowercase()).as_deref(), Some("mg/dl"));
+        assert_eq!(unit("text").as_deref(), Some("ma/dl"));
     }
 }
