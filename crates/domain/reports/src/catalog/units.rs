@@ -108,13 +108,12 @@ pub fn mend_unit(read: &str) -> Option<String> {
         (true, _) | (false, 5) => 2,
         _ => return None,
     };
-    for distance in 1..=reach {
-        let mut near = UNITS.iter().filter(|(k, _)| edit_distance(k, &read_key) == distance);
-        if let Some((_, unit)) = near.next() {
-            return near.next().is_none().then(|| unit.clone());
-        }
-    }
-    None
+    // Every distance once: the nearest unit, if it is within reach and alone at its distance.
+    let distances: Vec<usize> = UNITS.iter().map(|(k, _)| edit_distance(k, &read_key)).collect();
+    let nearest = *distances.iter().min()?;
+    let mut near = UNITS.iter().zip(&distances).filter(|(_, d)| **d == nearest);
+    let ((_, unit), _) = near.next()?;
+    (nearest <= reach && near.next().is_none()).then(|| unit.clone())
 }
 
 /// Letters OCR takes for one another in units: a substitution between them costs half.

@@ -261,12 +261,13 @@ fn colon_columns(page: &Page) -> Vec<(f32, f32)> {
 /// colon's width, where a real `3` is as wide as the `9` beside it).
 fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -> bool {
     let w = words[i];
-    let Some(next) = words.get(i + 1).filter(|next| parse_value(&next.text).is_some()) else {
-        return false;
-    };
+    // The cheap tests first: this runs for every word of a scanned page.
     if i == 0 || w.text == ":" || w.text.chars().count() > 3 {
         return false;
     }
+    let Some(next) = words.get(i + 1).filter(|next| parse_value(&next.text).is_some()) else {
+        return false;
+    };
     let width = w.bbox.x1 - w.bbox.x0;
     let in_column = width <= 2.0 * w.bbox.height().max(1.0)
         && columns.iter().any(|&(x, reach)| w.bbox.x0 - reach <= x && x <= w.bbox.x1 + reach);
