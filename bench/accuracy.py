@@ -50,6 +50,15 @@ def fmt(path):
     return "image"
 
 
+def reports(labdata):
+    """(report id, ground truth, path of its document) for each report under `labdata`."""
+    for rid in sorted(os.listdir(labdata)):
+        gt_path = os.path.join(labdata, rid, "ground_truth.json")
+        if os.path.exists(gt_path):
+            gt = json.load(open(gt_path))
+            yield rid, gt, os.path.join(labdata, rid, gt["file"])
+
+
 def unscored_pages(gt):
     """Pages the ground truth says were not transcribed ("pages 2-6 (...) not transcribed"):
     rows read there cannot be checked, so they are not scored."""
@@ -68,12 +77,7 @@ def main():
 
     per_format = defaultdict(Counter)
     rows = []
-    for rid in sorted(os.listdir(args.labdata)):
-        gt_path = os.path.join(args.labdata, rid, "ground_truth.json")
-        if not os.path.exists(gt_path):
-            continue
-        gt = json.load(open(gt_path))
-        doc = os.path.join(args.labdata, rid, gt["file"])
+    for rid, gt, doc in reports(args.labdata):
         kind = fmt(doc)
         proc = subprocess.run([args.bin, "analyze", "--json", doc], capture_output=True, text=True)
         ours = json.loads(proc.stdout)["results"] if proc.returncode == 0 else []

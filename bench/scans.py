@@ -23,6 +23,8 @@ import tempfile
 
 from PIL import Image, ImageChops, ImageFilter
 
+from accuracy import fmt, reports
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_BYTES = 10 * 1024 * 1024
 
@@ -59,13 +61,8 @@ def main():
 
     out_dir = args.keep or tempfile.mkdtemp(prefix="ht-scans-")
     made = 0
-    for rid in sorted(os.listdir(args.labdata)):
-        gt_path = os.path.join(args.labdata, rid, "ground_truth.json")
-        if not os.path.exists(gt_path):
-            continue
-        gt = json.load(open(gt_path))
-        doc = os.path.join(args.labdata, rid, gt["file"])
-        if not (doc.lower().endswith(".pdf") and os.path.exists(doc[:-4] + ".pdftotext.txt")):
+    for rid, gt, doc in reports(args.labdata):
+        if fmt(doc) != "text-pdf":
             continue
         os.makedirs(os.path.join(out_dir, rid), exist_ok=True)
         if not scan(doc, os.path.join(out_dir, rid, "scan.pdf"), args.dpi, seed=rid):
