@@ -25,7 +25,7 @@ fmt:
 # The Playwright browser test against a freshly built server.
 e2e:
     cd frontend && npm run build
-    cargo build -p healthtracker
+    cargo build -p healthtracker -p ht-ocr --bins
     cd frontend && npx playwright test
 
 # Frontend dev server with hot reload (proxying /api to a running `healthtracker serve`).

@@ -151,6 +151,15 @@ impl Application {
         if !static_dir.join("index.html").is_file() {
             tracing::warn!(dir = %static_dir.display(), "no built frontend found; run `npm run build` in frontend/");
         }
+        match ht_ocr::worker::locate() {
+            Some(path) if path.is_file() => tracing::info!(worker = %path.display(), "OCR worker for scans and photos"),
+            _ => tracing::warn!(
+                "no OCR worker ({} beside this program or in {}): scans and photos will fail to read; \
+                 build it with `cargo build -p ht-ocr --bins`",
+                ht_ocr::worker::WORKER_NAME,
+                ht_ocr::worker::WORKER_ENV
+            ),
+        }
         let settings = web::Data::new(settings);
 
         let listener =

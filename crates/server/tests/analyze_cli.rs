@@ -7,11 +7,16 @@ use std::process::Command;
 mod report_pdf;
 
 fn analyze(args: &[&str]) -> (i32, String, String) {
+    analyze_with(args, &[])
+}
+
+fn analyze_with(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
     // As a developer's shell may have it: errors must still be one line, not a backtrace.
     let out = Command::new(env!("CARGO_BIN_EXE_healthtracker"))
         .arg("analyze")
         .args(args)
         .env("RUST_BACKTRACE", "1")
+        .envs(env.iter().copied())
         .output()
         .unwrap();
     (
@@ -190,4 +195,23 @@ fn bad_input_fails_with_a_message_on_stderr() {
     assert_ne!(code, 0);
     assert!(stderr.contains("This file could not be read"), "{stderr}");
     assert!(stderr.starts_with("error: ") && !stderr.contains("backtrace"), "{stderr}");
+}
+
+#[test]
+fn a_text_pdf_is_read_without_the_ocr_worker_and_an_image_says_ocr_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("report.pdf");
+    std::fs::write(&pdf, report_pdf()).unwrap();
+    let png = dir.path().join("photo.png");
+    std::fs::write(&png, b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR").unwrap();
+    let no_worker = [("HT_OCR_WORKER", "/nonexistent/healthtracker-ocr")];
+
+    let (code, stdout, stderr) = analyze_with(&[pdf.to_str().unwrap(), "--json"], &no_worker);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("Haemoglobin"), "{stdout}");
+
+    let (code, _, stderr) = analyze_with(&[png.to_str().unwrap()], &no_worker);
+    assert_ne!(code, 0);
+    assert!(stderr.contains("OCR is not available here") && stderr.contains("could not start"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }

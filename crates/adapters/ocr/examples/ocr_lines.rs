@@ -1,7 +1,8 @@
 //! Prints what OCR reads on an image, as lines rebuilt from word positions, with the rows the
 //! row reader finds in them, to see why a row is missed:
 //! `cargo run -p ht-ocr --release --example ocr_lines -- photo.jpg [--enlarged] [--page N] [--words]`
-//! (a PDF is read through its page images).
+//! (a PDF is read through its page images). OCR runs in the `healthtracker-ocr` worker: build it
+//! first with `cargo build -p ht-ocr --release --bins`.
 use ht_ocr::preprocess::Look;
 use ht_ocr::tesseract::OcrEngine;
 use ht_reports::upload::FileKind;

@@ -2,7 +2,9 @@
 //!
 //! `pdf_text` reads a PDF's text layer with word positions by walking the content streams over
 //! lopdf (see docs/adr/0001-pdf-text-layer.md); `tesseract` reads images with Tesseract after
-//! `preprocess` has cleaned them, and `decimals` puts back decimal points it dropped.
+//! `preprocess` has cleaned them, and `decimals` puts back decimal points it dropped. Tesseract
+//! itself runs in the `healthtracker-ocr` worker (`src/bin`, protocol in `worker`), so that no
+//! other program links it.
 
 mod blobs;
 pub mod decimals;
@@ -13,3 +15,4 @@ pub mod pdf_images;
 pub mod pdf_text;
 pub mod preprocess;
 pub mod tesseract;
+pub mod worker;

@@ -1,41 +1,50 @@
-//! Images to positioned words with Tesseract (through leptess).
+//! Images to positioned words with Tesseract, which runs in the `healthtracker-ocr` worker
+//! (see [`crate::worker`]; the worker's engine is leptess with our settings).
 //!
-//! One engine per worker, reused across pages. Run the process with `OMP_THREAD_LIMIT=1`:
-//! on two cores Tesseract's own threads made a page three times slower (BUILD-NOTES).
+//! One engine per reader, reused across pages: the worker is started on the first page and
+//! kept. It runs with `OMP_THREAD_LIMIT=1` unless told otherwise: on two cores Tesseract's own
+//! threads made a page three times slower (BUILD-NOTES).
+
+use std::path::{Path, PathBuf};
 
 use ht_reports::upload::{FileKind, MAX_IMAGE_PIXELS, image_dimensions};
 use ht_reports::{BBox, ExtractError, Page, Word};
-use leptess::{Variable, leptonica, tesseract::TessApi};
 
 use crate::preprocess::Look;
+use crate::worker::{self, Worker};
 
-/// A Tesseract engine with our settings.
+/// A Tesseract engine with our settings, in its worker process.
 pub struct OcrEngine {
-    tess: TessApi,
+    path: PathBuf,
+    data_path: Option<String>,
+    worker: Option<Worker>,
 }
 
 impl OcrEngine {
-    /// Loads the English model from the system's tessdata (or `data_path`).
+    /// Starts the worker found by [`worker::locate`], with the English model from the system's
+    /// tessdata (or `data_path`).
     ///
     /// # Errors
-    /// [`ExtractError::Unsupported`] when Tesseract or its English data is missing.
+    /// [`ExtractError::Unsupported`] when the worker, Tesseract or its English data is missing.
     pub fn new(data_path: Option<&str>) -> Result<Self, ExtractError> {
-        let mut tess = TessApi::new(data_path, "eng")
-            .map_err(|e| ExtractError::Unsupported(format!("OCR is not available here: {e}")))?;
-        let setup = |e| ExtractError::Unsupported(format!("OCR setup failed: {e:?}"));
-        // Treating the page as one block turns lab tables into garbage; "sparse columns of
-        // text" (4) keeps rows together like the command line does.
-        tess.raw.set_variable(Variable::TesseditPagesegMode.as_cstr(), c"4").map_err(setup)?;
-        // Keep spaces between words of a cell, which the row parser uses.
-        tess.raw.set_variable(Variable::PreserveInterwordSpaces.as_cstr(), c"1").map_err(setup)?;
-        // Sauvola's local threshold for finding text: with the global Otsu threshold, grey
-        // print on a photo that also holds black bars was thrown away as background, whole
-        // tables at a time (the Tesseract 5 option has no name in leptess's list).
-        tess.raw.set_variable(c"thresholding_method", c"2").map_err(setup)?;
-        // Tesseract's own notes ("Detected 25 diacritics") go nowhere rather than to stderr,
-        // where `analyze` reports errors.
-        tess.raw.set_variable(c"debug_file", c"/dev/null").map_err(setup)?;
-        Ok(Self { tess })
+        let path = worker::locate().ok_or_else(|| {
+            ExtractError::Unsupported(format!(
+                "OCR is not available here: the OCR worker `{}` is not beside this program \
+                 (build it with `cargo build -p ht-ocr`, or name it in {})",
+                worker::WORKER_NAME,
+                worker::WORKER_ENV
+            ))
+        })?;
+        Self::with_worker(&path, data_path)
+    }
+
+    /// As [`Self::new`], with the worker at `path`.
+    ///
+    /// # Errors
+    /// As [`Self::new`].
+    pub fn with_worker(path: &Path, data_path: Option<&str>) -> Result<Self, ExtractError> {
+        let worker = Worker::start(path, data_path)?;
+        Ok(Self { path: path.to_path_buf(), data_path: data_path.map(str::to_string), worker: Some(worker) })
     }
 
     /// Reads one JPEG or PNG image as page `number`.
@@ -63,15 +72,7 @@ impl OcrEngine {
             return Err(ExtractError::Unsupported("the image has too many pixels".into()));
         }
         let prepared = crate::preprocess::prepare_image(bytes, MAX_IMAGE_PIXELS, look)?;
-        let pix = leptonica::pix_read_mem(&crate::preprocess::to_pgm(&prepared))
-            .map_err(|e| ExtractError::Corrupt(format!("the image could not be decoded: {e}")))?;
-        self.tess.set_image(&pix);
-        let (width, height) = self.tess.get_image_dimensions().unwrap_or((0, 0));
-        // Phone photos rarely carry a resolution; assume a 300 dpi scan for Tesseract's heuristics.
-        if self.tess.get_source_y_resolution() < 70 {
-            self.tess.set_source_resolution(300);
-        }
-        let tsv = self.tess.get_tsv_text(0).map_err(|e| ExtractError::Corrupt(format!("OCR output: {e}")))?;
+        let tsv = self.tsv(&crate::preprocess::to_pgm(&prepared))?;
         let mut words = words_from_tsv(&tsv);
         fix_hba1c(&mut words);
         for word in &mut words {
@@ -82,7 +83,24 @@ impl OcrEngine {
                 word.text = text;
             }
         }
-        Ok(Page { number, width: width as f32, height: height as f32, words })
+        Ok(Page { number, width: prepared.width() as f32, height: prepared.height() as f32, words })
+    }
+
+    /// Tesseract's TSV for `pgm`. A worker that has gone (Tesseract crashed on an earlier image)
+    /// is replaced first; one that goes on this image fails only this image.
+    fn tsv(&mut self, pgm: &[u8]) -> Result<String, ExtractError> {
+        let worker = match &mut self.worker {
+            Some(w) => w,
+            None => self.worker.insert(Worker::start(&self.path, self.data_path.as_deref())?),
+        };
+        match worker.tsv(pgm) {
+            Ok(Ok(tsv)) => Ok(tsv),
+            Ok(Err(why)) => Err(ExtractError::Corrupt(format!("the image could not be decoded: {why}"))),
+            Err(e) => {
+                self.worker = None;
+                Err(ExtractError::Corrupt(format!("OCR stopped on this image ({e})")))
+            }
+        }
     }
 }
 

@@ -49,3 +49,41 @@ fn broken_images_and_pixel_floods_are_refused() {
     flood.extend_from_slice(&[8, 0, 0, 0, 0]);
     assert!(matches!(engine.read_image(&flood, FileKind::Png, 1), Err(ExtractError::Unsupported(_))));
 }
+
+#[test]
+fn the_worker_named_by_the_build_reads_like_the_one_found_beside_the_program() {
+    let mut named =
+        OcrEngine::with_worker(std::path::Path::new(env!("CARGO_BIN_EXE_healthtracker-ocr")), None).unwrap();
+    let mut found = OcrEngine::new(None).unwrap();
+    let a = named.read_image(FIXTURE, FileKind::Png, 1).unwrap();
+    let b = found.read_image(FIXTURE, FileKind::Png, 1).unwrap();
+    let texts = |p: &ht_reports::Page| p.words.iter().map(|w| w.text.clone()).collect::<Vec<_>>();
+    assert_eq!(texts(&a), texts(&b));
+}
+
+#[test]
+fn a_worker_that_dies_fails_only_that_image_and_is_replaced_for_the_next() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("ht-ocr-dying-worker-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let starts = dir.join("starts");
+    let script = dir.join("worker.sh");
+    // Says it is ready, then dies before answering, as a worker that crashed inside Tesseract.
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\necho start >> '{}'\nprintf '\\000\\000\\000\\000\\000'\n", starts.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+
+    let mut engine = OcrEngine::with_worker(&script, None).unwrap();
+    for _ in 0..2 {
+        match engine.read_image(FIXTURE, FileKind::Png, 1) {
+            Err(ExtractError::Corrupt(why)) => assert!(why.contains("OCR stopped"), "{why}"),
+            other => panic!("expected a failed image, got {other:?}"),
+        }
+    }
+    let started = std::fs::read_to_string(&starts).unwrap().lines().count();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(started, 2, "the second image starts a new worker");
+}

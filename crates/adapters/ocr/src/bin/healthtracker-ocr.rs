@@ -1,0 +1,55 @@
+//! `healthtracker-ocr`: the Tesseract worker (see `ht_ocr::worker`). It is the only program that
+//! links Tesseract; the application starts it when a page needs OCR and speaks to it over stdin
+//! and stdout. `--tessdata DIR` names Tesseract's data folder.
+
+use std::process::ExitCode;
+
+use leptess::{Variable, leptonica, tesseract::TessApi};
+
+/// Tesseract with our settings.
+fn engine(data_path: Option<&str>) -> Result<TessApi, String> {
+    let mut tess = TessApi::new(data_path, "eng").map_err(|e| format!("Tesseract could not load English: {e}"))?;
+    let setup = |e| format!("OCR setup failed: {e:?}");
+    // Treating the page as one block turns lab tables into garbage; "sparse columns of text" (4)
+    // keeps rows together like the command line does.
+    tess.raw.set_variable(Variable::TesseditPagesegMode.as_cstr(), c"4").map_err(setup)?;
+    // Keep spaces between words of a cell, which the row parser uses.
+    tess.raw.set_variable(Variable::PreserveInterwordSpaces.as_cstr(), c"1").map_err(setup)?;
+    // Sauvola's local threshold for finding text: with the global Otsu threshold, grey print on a
+    // photo that also holds black bars was thrown away as background, whole tables at a time
+    // (the Tesseract 5 option has no name in leptess's list).
+    tess.raw.set_variable(c"thresholding_method", c"2").map_err(setup)?;
+    // Tesseract's own notes ("Detected 25 diacritics") go nowhere.
+    tess.raw.set_variable(c"debug_file", c"/dev/null").map_err(setup)?;
+    Ok(tess)
+}
+
+/// Tesseract's TSV (word boxes, confidences, line numbers) for one PGM image.
+fn read(tess: &mut TessApi, pgm: &[u8]) -> Result<String, String> {
+    let pix = leptonica::pix_read_mem(pgm).map_err(|e| format!("{e}"))?;
+    tess.set_image(&pix);
+    // Phone photos rarely carry a resolution; assume a 300 dpi scan for Tesseract's heuristics.
+    if tess.get_source_y_resolution() < 70 {
+        tess.set_source_resolution(300);
+    }
+    tess.get_tsv_text(0).map_err(|e| format!("OCR output: {e}"))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let data_path = match args.as_slice() {
+        [] => None,
+        [flag, dir] if flag == "--tessdata" => Some(dir.as_str()),
+        _ => {
+            eprintln!("usage: healthtracker-ocr [--tessdata DIR]  (started by healthtracker; speaks on stdin/stdout)");
+            return ExitCode::from(2);
+        }
+    };
+    match ht_ocr::worker::serve(engine(data_path), read, std::io::stdin().lock(), std::io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("healthtracker-ocr: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! Tesseract in a process of its own, `healthtracker-ocr`, spoken to over its stdin and stdout.
+//!
+//! Linking libtesseract brings 57 shared libraries (curl, gnutls, ICU, LDAP…) whose loading
+//! costs every process that links it about 8 ms before `main`, more than `pdftotext` takes on a
+//! small report. The application therefore never links Tesseract: it starts this worker when the
+//! first page needs OCR and keeps it for the pages after (one engine per reader, as before). A
+//! crash inside Tesseract now ends the worker, not the application; the next page starts a new
+//! one.
+//!
+//! The protocol is framed bytes, one request and one answer at a time:
+//! - on start the worker answers once: status 0 when its engine is ready, or 1 and why not;
+//! - a request is a length (`u32`, little-endian) and a PGM image;
+//! - an answer is a status byte (0 for Tesseract's TSV, 1 for an error message), a length and
+//!   the UTF-8 text.
+
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use ht_reports::ExtractError;
+
+/// The worker's file name, looked for beside the running program.
+pub const WORKER_NAME: &str = "healthtracker-ocr";
+
+/// Environment variable naming the worker when it is not beside the running program.
+pub const WORKER_ENV: &str = "HT_OCR_WORKER";
+
+/// Largest frame either side accepts: a PGM of the largest image we read, with room to spare.
+pub const MAX_FRAME: u32 = 512 << 20;
+
+const OK: u8 = 0;
+const FAILED: u8 = 1;
+
+/// Writes one answer frame.
+///
+/// # Errors
+/// When the pipe is closed.
+pub fn write_answer(out: &mut impl Write, answer: Result<&str, &str>) -> io::Result<()> {
+    let (status, text) = match answer {
+        Ok(t) => (OK, t),
+        Err(t) => (FAILED, t),
+    };
+    let len = u32::try_from(text.len()).map_err(|_| io::Error::other("answer too long"))?;
+    out.write_all(&[status])?;
+    out.write_all(&len.to_le_bytes())?;
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// Reads one answer frame: `Ok(Ok(text))`, `Ok(Err(message))`, or an I/O error when the other
+/// side has gone or sent something that is not a frame.
+///
+/// # Errors
+/// As above.
+pub fn read_answer(input: &mut impl Read) -> io::Result<Result<String, String>> {
+    let mut status = [0u8; 1];
+    input.read_exact(&mut status)?;
+    let body = read_body(input)?;
+    let text = String::from_utf8(body).map_err(|_| io::Error::other("the OCR worker sent text that is not UTF-8"))?;
+    match status[0] {
+        OK => Ok(Ok(text)),
+        FAILED => Ok(Err(text)),
+        s => Err(io::Error::other(format!("the OCR worker sent an unknown status {s}"))),
+    }
+}
+
+/// Writes one request frame.
+///
+/// # Errors
+/// When the pipe is closed.
+pub fn write_request(out: &mut impl Write, pgm: &[u8]) -> io::Result<()> {
+    let len = u32::try_from(pgm.len())
+        .ok()
+        .filter(|l| *l <= MAX_FRAME)
+        .ok_or_else(|| io::Error::other("the image is too large for the OCR worker"))?;
+    out.write_all(&len.to_le_bytes())?;
+    out.write_all(pgm)?;
+    out.flush()
+}
+
+/// Reads one request frame; `None` at a clean end of input (the application closed the pipe).
+///
+/// # Errors
+/// When the input ends inside a frame or announces one larger than [`MAX_FRAME`].
+pub fn read_request(input: &mut impl Read) -> io::Result<Option<Vec<u8>>> {
+    let mut len = [0u8; 4];
+    let mut got = 0;
+    while got < len.len() {
+        match input.read(&mut len[got..])? {
+            0 if got == 0 => return Ok(None),
+            0 => return Err(io::ErrorKind::UnexpectedEof.into()),
+            n => got += n,
+        }
+    }
+    read_sized(input, u32::from_le_bytes(len)).map(Some)
+}
+
+fn read_body(input: &mut impl Read) -> io::Result<Vec<u8>> {
+    let mut len = [0u8; 4];
+    input.read_exact(&mut len)?;
+    read_sized(input, u32::from_le_bytes(len))
+}
+
+fn read_sized(input: &mut impl Read, len: u32) -> io::Result<Vec<u8>> {
+    if len > MAX_FRAME {
+        return Err(io::Error::other(format!("a frame of {len} bytes is larger than allowed")));
+    }
+    let mut body = Vec::new();
+    input.take(u64::from(len)).read_to_end(&mut body)?;
+    if body.len() != len as usize {
+        return Err(io::ErrorKind::UnexpectedEof.into());
+    }
+    Ok(body)
+}
+
+/// The worker's side: announces whether `engine` started, then answers every request with
+/// what `read` makes of it, until the input ends.
+///
+/// # Errors
+/// When a pipe breaks or a request is malformed.
+pub fn serve<E>(
+    engine: Result<E, String>,
+    mut read: impl FnMut(&mut E, &[u8]) -> Result<String, String>,
+    input: impl Read,
+    output: impl Write,
+) -> io::Result<()> {
+    let (mut input, mut output) = (BufReader::new(input), BufWriter::new(output));
+    let mut engine = match engine {
+        Ok(e) => {
+            write_answer(&mut output, Ok(""))?;
+            e
+        }
+        Err(why) => return write_answer(&mut output, Err(&why)),
+    };
+    while let Some(pgm) = read_request(&mut input)? {
+        let answer = read(&mut engine, &pgm);
+        write_answer(&mut output, answer.as_deref().map_err(String::as_str))?;
+    }
+    Ok(())
+}
+
+/// Where the worker is: [`WORKER_ENV`] if set, else [`WORKER_NAME`] beside the running program
+/// or one folder up (tests and examples run from `target/*/deps` and `target/*/examples`).
+pub fn locate() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os(WORKER_ENV) {
+        return Some(PathBuf::from(path));
+    }
+    let exe = std::env::current_exe().ok()?;
+    exe.ancestors().skip(1).take(2).map(|dir| dir.join(WORKER_NAME)).find(|p| p.is_file())
+}
+
+/// A running worker.
+pub struct Worker {
+    child: Child,
+    stdin: Option<BufWriter<ChildStdin>>,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Worker {
+    /// Starts the worker at `path` (with `data_path` as Tesseract's data folder, if given) and
+    /// waits until its engine is ready. OpenMP is limited to one thread unless the environment
+    /// says otherwise: on two cores Tesseract's own threads made a page three times slower.
+    ///
+    /// # Errors
+    /// [`ExtractError::Unsupported`] when the worker cannot start or its engine cannot load.
+    pub fn start(path: &Path, data_path: Option<&str>) -> Result<Self, ExtractError> {
+        let unavailable = |why: String| ExtractError::Unsupported(format!("OCR is not available here: {why}"));
+        let mut command = Command::new(path);
+        if let Some(dir) = data_path {
+            command.arg("--tessdata").arg(dir);
+        }
+        if std::env::var_os("OMP_THREAD_LIMIT").is_none() {
+            command.env("OMP_THREAD_LIMIT", "1");
+        }
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| unavailable(format!("the OCR worker {} could not start: {e}", path.display())))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(unavailable("the OCR worker has no pipes".into()));
+        };
+        let mut worker = Self { child, stdin: Some(BufWriter::new(stdin)), stdout: BufReader::new(stdout) };
+        match read_answer(&mut worker.stdout) {
+            Ok(Ok(_)) => Ok(worker),
+            Ok(Err(why)) => Err(unavailable(why)),
+            Err(e) => Err(unavailable(format!("the OCR worker {} stopped as it started ({e})", path.display()))),
+        }
+    }
+
+    /// Tesseract's TSV for a PGM image.
+    ///
+    /// # Errors
+    /// `Ok(Err(message))` when Tesseract could not read the image; an I/O error when the worker
+    /// has gone (it crashed or was killed): it cannot be used again.
+    pub fn tsv(&mut self, pgm: &[u8]) -> io::Result<Result<String, String>> {
+        let stdin = self.stdin.as_mut().ok_or_else(|| io::Error::other("the OCR worker was closed"))?;
+        write_request(stdin, pgm)?;
+        read_answer(&mut self.stdout)
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // End of input asks the worker to stop; a worker stuck in Tesseract is killed.
+        drop(self.stdin.take());
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn requests(frames: &[&[u8]]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for f in frames {
+            write_request(&mut out, f).unwrap_or_else(|e| panic!("{e}"));
+        }
+        out
+    }
+
+    #[test]
+    fn the_worker_answers_each_request_in_order_until_its_input_ends() {
+        let input = requests(&[b"first", b"", b"bad"]);
+        let mut output = Vec::new();
+        let read = |count: &mut usize, pgm: &[u8]| {
+            *count += 1;
+            if pgm == b"bad" { Err("no image".to_string()) } else { Ok(format!("{count}:{}", pgm.len())) }
+        };
+        serve(Ok(0usize), read, input.as_slice(), &mut output).unwrap_or_else(|e| panic!("{e}"));
+        let mut answers = output.as_slice();
+        let mut next = || read_answer(&mut answers).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(next(), Ok(String::new()), "the ready signal");
+        assert_eq!(next(), Ok("1:5".to_string()));
+        assert_eq!(next(), Ok("2:0".to_string()));
+        assert_eq!(next(), Err("no image".to_string()));
+        assert!(answers.is_empty());
+    }
+
+    #[test]
+    fn an_engine_that_cannot_start_says_why_and_serves_nothing() {
+        let mut output = Vec::new();
+        let read = |_: &mut (), _: &[u8]| -> Result<String, String> { panic!("no request may be served") };
+        serve(Err("no English data".to_string()), read, requests(&[b"x"]).as_slice(), &mut output)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(read_answer(&mut output.as_slice()).ok(), Some(Err("no English data".to_string())));
+    }
+
+    #[test]
+    fn truncated_and_oversized_frames_are_errors_not_allocations() {
+        let whole = requests(&[b"abcdef"]);
+        assert!(read_request(&mut &whole[..whole.len() - 1]).is_err(), "cut inside the body");
+        assert!(read_request(&mut &whole[..2]).is_err(), "cut inside the length");
+        assert!(read_request(&mut &[][..]).is_ok_and(|r| r.is_none()), "a clean end");
+        let huge = (MAX_FRAME + 1).to_le_bytes();
+        assert!(read_request(&mut &huge[..]).is_err());
+        let mut answer = vec![OK];
+        answer.extend_from_slice(&u32::MAX.to_le_bytes());
+        assert!(read_answer(&mut answer.as_slice()).is_err());
+        assert!(read_answer(&mut &[7u8, 0, 0, 0, 0][..]).is_err(), "an unknown status");
+    }
+
+    #[test]
+    fn a_worker_that_is_not_one_is_refused_with_a_reason() {
+        for program in ["/bin/true", "/nonexistent/healthtracker-ocr"] {
+            match Worker::start(Path::new(program), None) {
+                Err(ExtractError::Unsupported(why)) => assert!(why.contains("OCR is not available"), "{why}"),
+                Err(e) => panic!("{program}: {e}"),
+                Ok(_) => panic!("{program} was taken for a worker"),
+            }
+        }
+    }
+}
