@@ -2,6 +2,7 @@
 //! advice. `healthtracker analyze FILE` runs it offline; the workers run it on uploads.
 
 use std::path::Path;
+use std::time::Instant;
 
 use anyhow::{Context, bail};
 use ht_ocr::preprocess::Look;
@@ -65,6 +66,7 @@ pub struct Analysis {
 #[derive(Default)]
 pub struct Reader {
     engine: Option<OcrEngine>,
+    deadline: Option<Instant>,
 }
 
 impl Reader {
@@ -74,10 +76,15 @@ impl Reader {
     }
 
     fn engine(&mut self) -> Result<&mut OcrEngine, ExtractError> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(ExtractError::TimedOut);
+        }
         if self.engine.is_none() {
             self.engine = Some(OcrEngine::new(None)?);
         }
-        self.engine.as_mut().ok_or_else(|| ExtractError::Unsupported("OCR is not available".into()))
+        let engine = self.engine.as_mut().ok_or_else(|| ExtractError::Unsupported("OCR is not available".into()))?;
+        engine.set_deadline(self.deadline);
+        Ok(engine)
     }
 
     /// Reads a PDF, JPEG or PNG. `label` names the file in the result.
@@ -86,12 +93,33 @@ impl Reader {
     /// [`ExtractError`] when the file is not a supported type or cannot be read; every error is
     /// permanent for these bytes.
     pub fn read(&mut self, bytes: &[u8], label: &str) -> Result<Analysis, ExtractError> {
-        let (pages, source) = match FileKind::sniff(bytes) {
+        self.read_until(bytes, label, None)
+    }
+
+    /// [`Self::read`], giving up at `deadline` with [`ExtractError::TimedOut`]: OCR in progress
+    /// is stopped (its worker killed) and no further page is read. The reader stays usable.
+    ///
+    /// # Errors
+    /// As [`Self::read`].
+    pub fn read_until(
+        &mut self,
+        bytes: &[u8],
+        label: &str,
+        deadline: Option<Instant>,
+    ) -> Result<Analysis, ExtractError> {
+        self.deadline = deadline;
+        let read = self.read_pages(bytes);
+        self.deadline = None;
+        let (pages, source) = read?;
+        Ok(from_pages(label, &pages, source))
+    }
+
+    fn read_pages(&mut self, bytes: &[u8]) -> Result<(Vec<Page>, &'static str), ExtractError> {
+        Ok(match FileKind::sniff(bytes) {
             Some(FileKind::Pdf) => self.read_pdf_pages(bytes)?,
             Some(kind @ (FileKind::Jpeg | FileKind::Png)) => (vec![self.ocr_page(bytes, kind, 1)?], "ocr"),
             None => return Err(ExtractError::Unsupported("not a PDF, JPG or PNG file".into())),
-        };
-        Ok(from_pages(label, &pages, source))
+        })
     }
 
     /// One page image read by OCR. A page whose first reading holds fewer than
@@ -440,6 +468,17 @@ impl Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn past_its_deadline_a_reader_starts_no_ocr_and_stays_usable() {
+        let png = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR";
+        let mut reader = Reader::new();
+        let late = reader.read_until(png, "photo.png", Some(Instant::now()));
+        assert!(matches!(late, Err(ExtractError::TimedOut)), "{:?}", late.err());
+        assert!(reader.engine.is_none(), "no OCR worker was started for a read already out of time");
+        // The next read has no deadline left over from the last one.
+        assert_eq!(reader.deadline, None);
+    }
 
     #[test]
     fn a_scanned_range_that_lost_its_points_asks_for_review() {

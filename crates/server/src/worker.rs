@@ -13,7 +13,7 @@ use chrono::Utc;
 use ht_kernel::ReportId;
 use ht_recommendations::Profile;
 use ht_recommendations::narration::{Narrator, Person, narrate_journeys};
-use ht_reports::{FileStore, Job, JobKind, JobQueue, ProcessingStore, ReportSource};
+use ht_reports::{ExtractError, FileStore, Job, JobKind, JobQueue, ProcessingStore, ReportSource};
 use tokio::sync::{Notify, watch};
 
 use crate::analyze::Reader;
@@ -103,6 +103,9 @@ fn renew_lease(ports: &WorkerPorts, job: &Job, lease: Duration) -> tokio::task::
     })
 }
 
+/// How long past its deadline a read may run before the job gives up on it without its reader.
+const READ_GRACE: Duration = Duration::from_secs(5);
+
 /// How a job ended.
 enum Outcome {
     /// Done (or nothing left to do).
@@ -154,14 +157,19 @@ async fn analyze(config: &WorkerConfig, ports: &WorkerPorts, id: &ReportId, read
     };
     let mut engine = reader.take().unwrap_or_default();
     let label = source.file.file_name.clone();
+    // The reader stops itself at the deadline (killing OCR in progress); the timeout around it
+    // is a backstop for work between pages, a little later.
+    let deadline = std::time::Instant::now() + config.read_timeout;
     let task = tokio::task::spawn_blocking(move || {
-        let result = engine.read(&bytes, &label);
+        let result = engine.read_until(&bytes, &label, Some(deadline));
         (engine, result)
     });
-    let analysis = match tokio::time::timeout(config.read_timeout, task).await {
+    let too_long =
+        || Outcome::Unreadable(id.clone(), "This file could not be read: it took too long to process.".into());
+    let analysis = match tokio::time::timeout(config.read_timeout + READ_GRACE, task).await {
         Err(_) => {
             // The blocking read keeps its engine; the next job gets a fresh one.
-            return Outcome::Unreadable(id.clone(), "This file could not be read: it took too long to process.".into());
+            return too_long();
         }
         Ok(Err(panic)) => {
             tracing::error!(report = %id, error = %panic, "the reader panicked");
@@ -174,6 +182,7 @@ async fn analyze(config: &WorkerConfig, ports: &WorkerPorts, id: &ReportId, read
             *reader = Some(engine);
             match result {
                 Ok(a) => a,
+                Err(ExtractError::TimedOut) => return too_long(),
                 Err(e) => return Outcome::Unreadable(id.clone(), format!("This file could not be read: {e}")),
             }
         }

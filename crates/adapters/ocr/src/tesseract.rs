@@ -6,6 +6,7 @@
 //! threads made a page three times slower (BUILD-NOTES).
 
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use ht_reports::upload::{FileKind, MAX_IMAGE_PIXELS, image_dimensions};
 use ht_reports::{BBox, ExtractError, Page, Word};
@@ -18,6 +19,7 @@ pub struct OcrEngine {
     path: PathBuf,
     data_path: Option<String>,
     worker: Option<Worker>,
+    deadline: Option<Instant>,
 }
 
 impl OcrEngine {
@@ -44,7 +46,19 @@ impl OcrEngine {
     /// As [`Self::new`].
     pub fn with_worker(path: &Path, data_path: Option<&str>) -> Result<Self, ExtractError> {
         let worker = Worker::start(path, data_path)?;
-        Ok(Self { path: path.to_path_buf(), data_path: data_path.map(str::to_string), worker: Some(worker) })
+        Ok(Self {
+            path: path.to_path_buf(),
+            data_path: data_path.map(str::to_string),
+            worker: Some(worker),
+            deadline: None,
+        })
+    }
+
+    /// Stops reading at `deadline` (none: no limit): an image still in Tesseract then fails
+    /// with [`ExtractError::TimedOut`] and its worker is killed, to be replaced on the next
+    /// image, so a time cap frees the processor rather than leaving it busy.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
     }
 
     /// Reads one JPEG or PNG image as page `number`.
@@ -89,13 +103,21 @@ impl OcrEngine {
     /// Tesseract's TSV for `pgm`. A worker that has gone (Tesseract crashed on an earlier image)
     /// is replaced first; one that goes on this image fails only this image.
     fn tsv(&mut self, pgm: &[u8]) -> Result<String, ExtractError> {
+        let late = |deadline: Option<Instant>| deadline.is_some_and(|d| Instant::now() >= d);
+        if late(self.deadline) {
+            return Err(ExtractError::TimedOut);
+        }
         let worker = match &mut self.worker {
             Some(w) => w,
             None => self.worker.insert(Worker::start(&self.path, self.data_path.as_deref())?),
         };
-        match worker.tsv(pgm) {
+        match worker.tsv(pgm, self.deadline) {
             Ok(Ok(tsv)) => Ok(tsv),
             Ok(Err(why)) => Err(ExtractError::Corrupt(format!("the image could not be decoded: {why}"))),
+            Err(_) if late(self.deadline) => {
+                self.worker = None;
+                Err(ExtractError::TimedOut)
+            }
             Err(e) => {
                 self.worker = None;
                 Err(ExtractError::Corrupt(format!("OCR stopped on this image ({e})")))

@@ -16,6 +16,9 @@
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 use ht_reports::ExtractError;
 
@@ -151,7 +154,8 @@ pub fn locate() -> Option<PathBuf> {
 
 /// A running worker.
 pub struct Worker {
-    child: Child,
+    /// Shared with the watchdog that kills a worker past its deadline.
+    child: Arc<Mutex<Child>>,
     stdin: Option<BufWriter<ChildStdin>>,
     stdout: BufReader<ChildStdout>,
 }
@@ -182,7 +186,11 @@ impl Worker {
             let _ = child.kill();
             return Err(unavailable("the OCR worker has no pipes".into()));
         };
-        let mut worker = Self { child, stdin: Some(BufWriter::new(stdin)), stdout: BufReader::new(stdout) };
+        let mut worker = Self {
+            child: Arc::new(Mutex::new(child)),
+            stdin: Some(BufWriter::new(stdin)),
+            stdout: BufReader::new(stdout),
+        };
         match read_answer(&mut worker.stdout) {
             Ok(Ok(_)) => Ok(worker),
             Ok(Err(why)) => Err(unavailable(why)),
@@ -190,15 +198,30 @@ impl Worker {
         }
     }
 
-    /// Tesseract's TSV for a PGM image.
+    /// Tesseract's TSV for a PGM image. A worker still reading at `deadline` is killed.
     ///
     /// # Errors
     /// `Ok(Err(message))` when Tesseract could not read the image; an I/O error when the worker
     /// has gone (it crashed or was killed): it cannot be used again.
-    pub fn tsv(&mut self, pgm: &[u8]) -> io::Result<Result<String, String>> {
+    pub fn tsv(&mut self, pgm: &[u8], deadline: Option<Instant>) -> io::Result<Result<String, String>> {
         let stdin = self.stdin.as_mut().ok_or_else(|| io::Error::other("the OCR worker was closed"))?;
-        write_request(stdin, pgm)?;
-        read_answer(&mut self.stdout)
+        let Some(deadline) = deadline else {
+            write_request(stdin, pgm)?;
+            return read_answer(&mut self.stdout);
+        };
+        let (done, wait) = mpsc::channel::<()>();
+        let child = Arc::clone(&self.child);
+        let watchdog = std::thread::spawn(move || {
+            if let Err(RecvTimeoutError::Timeout) =
+                wait.recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            {
+                let _ = child.lock().unwrap_or_else(PoisonError::into_inner).kill();
+            }
+        });
+        let answer = write_request(stdin, pgm).and_then(|()| read_answer(&mut self.stdout));
+        drop(done);
+        let _ = watchdog.join();
+        answer
     }
 }
 
@@ -206,10 +229,11 @@ impl Drop for Worker {
     fn drop(&mut self) {
         // End of input asks the worker to stop; a worker stuck in Tesseract is killed.
         drop(self.stdin.take());
-        if !matches!(self.child.try_wait(), Ok(Some(_))) {
-            let _ = self.child.kill();
+        let mut child = self.child.lock().unwrap_or_else(PoisonError::into_inner);
+        if !matches!(child.try_wait(), Ok(Some(_))) {
+            let _ = child.kill();
         }
-        let _ = self.child.wait();
+        let _ = child.wait();
     }
 }
 

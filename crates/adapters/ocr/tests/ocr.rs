@@ -87,3 +87,35 @@ fn a_worker_that_dies_fails_only_that_image_and_is_replaced_for_the_next() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(started, 2, "the second image starts a new worker");
 }
+
+#[test]
+fn a_deadline_stops_tesseract_in_progress_and_the_next_image_gets_a_new_worker() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::time::{Duration, Instant};
+    let dir = std::env::temp_dir().join(format!("ht-ocr-slow-worker-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let starts = dir.join("starts");
+    let script = dir.join("worker.sh");
+    // Ready at once, then "reads" for a minute: a page Tesseract is stuck on.
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\necho start >> '{}'\nprintf '\\000\\000\\000\\000\\000'\nexec sleep 60\n", starts.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+
+    let mut engine = OcrEngine::with_worker(&script, None).unwrap();
+    engine.set_deadline(Some(Instant::now() + Duration::from_millis(300)));
+    let began = Instant::now();
+    let result = engine.read_image(FIXTURE, FileKind::Png, 1);
+    let took = began.elapsed();
+    assert!(matches!(result, Err(ExtractError::TimedOut)), "{result:?}");
+    assert!(took < Duration::from_secs(30), "the stuck worker was killed, not waited for ({took:?})");
+    // Past the deadline nothing more is started.
+    assert!(matches!(engine.read_image(FIXTURE, FileKind::Png, 1), Err(ExtractError::TimedOut)));
+    engine.set_deadline(Some(Instant::now() + Duration::from_millis(300)));
+    assert!(matches!(engine.read_image(FIXTURE, FileKind::Png, 1), Err(ExtractError::TimedOut)));
+    let started = std::fs::read_to_string(&starts).unwrap().lines().count();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(started, 2, "a fresh worker for the image after the killed one");
+}
