@@ -218,9 +218,20 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
             && nb.len() >= 4
             && (na.starts_with(&nb[..4]) || nb.starts_with(&na[..4]))
     };
+    // A result repeated bare, without unit or range, beside the same result printed in full
+    // (an overview page of `Most Recent` values) adds nothing.
+    let bare = |r: &LabRow| r.unit.is_none() && r.range.is_none();
+    let restated = |r: &LabRow| {
+        bare(r)
+            && rows
+                .iter()
+                .any(|(o, _)| !bare(o) && o.value.text == r.value.text && normalise(&o.name) == normalise(&r.name))
+    };
     let keep: Vec<bool> = rows
         .iter()
-        .map(|(r, summary)| !*summary || !rows.iter().any(|(o, other_summary)| !*other_summary && repeats(r, o)))
+        .map(|(r, summary)| {
+            (!*summary || !rows.iter().any(|(o, other_summary)| !*other_summary && repeats(r, o))) && !restated(r)
+        })
         .collect();
     let rows = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| enrich(r, ocr, sex)).collect();
     Analysis { file: label.to_string(), pages: pages.len(), sex, age, collected, rows, source }
@@ -551,6 +562,29 @@ mod tests {
         assert_eq!(names("ocr"), ["Mean Platelet Volume (MPV)"]);
         // In a text layer the letters are what was printed: units that differ are kept apart.
         assert_eq!(names("text").len(), 2);
+    }
+
+    #[test]
+    fn a_result_restated_bare_on_an_overview_page_is_not_doubled_and_a_different_value_is_kept() {
+        let pages = [
+            page_of(1, &[&[("Sodium", 20.0), ("142", 250.0), ("mmol/L", 330.0), ("135-146", 400.0)]]),
+            page_of(
+                2,
+                &[
+                    &[("Test Name", 20.0), ("(Most Recent)", 250.0)],
+                    &[("Sodium", 20.0), ("142", 250.0)],
+                    &[("Potassium", 20.0), ("4.0", 250.0)],
+                    &[("Sodium", 20.0), ("139", 250.0)],
+                ],
+            ),
+        ];
+        let rows: Vec<(String, String, u32)> = from_pages("t", &pages, "text")
+            .rows
+            .into_iter()
+            .map(|r| (r.row.name, r.row.value.text, r.row.page))
+            .collect();
+        let expect = |n: &str, v: &str, p: u32| (n.to_string(), v.to_string(), p);
+        assert_eq!(rows, [expect("Sodium", "142", 1), expect("Potassium", "4.0", 2), expect("Sodium", "139", 2)]);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Prints a PDF's text layer as lines rebuilt from word positions, for comparing with
-//! `pdftotext -layout`: `cargo run -p ht-ocr --release --example pdf_words -- FILE.pdf`.
+//! `pdftotext -layout`: `cargo run -p ht-ocr --release --example pdf_words -- FILE.pdf [--rows]`
+//! (`--rows` adds the rows the row reader finds on each page).
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
@@ -51,6 +52,12 @@ fn main() {
                 }
             }
             println!("{out}");
+        }
+        if std::env::args().any(|a| a == "--rows") {
+            println!("--- rows");
+            for row in ht_reports::reading::rows_from_page(page, None) {
+                println!("{:?} | {} | {:?} | {:?}", row.name, row.value.text, row.unit, row.range_text);
+            }
         }
     }
     eprintln!("{} pages in {:.1} ms", pages.len(), elapsed.as_secs_f64() * 1000.0);

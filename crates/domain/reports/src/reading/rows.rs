@@ -865,25 +865,132 @@ fn per_field_count(name: &str) -> bool {
 /// OCR may run a header's words together (`TestName_—_—siResult`), so words are looked for
 /// inside each cell's letters.
 fn twin_table_x(lines: &[Line]) -> Option<f32> {
-    lines.iter().find_map(|line| {
-        if holds_number(&line.cells) {
-            return None;
-        }
-        let letters: Vec<String> = line
-            .cells
+    lines
+        .iter()
+        .find_map(|line| {
+            if holds_number(&line.cells) {
+                return None;
+            }
+            let letters: Vec<String> = line
+                .cells
+                .iter()
+                .map(|c| c.text.to_lowercase().chars().filter(|ch| ch.is_alphanumeric()).collect())
+                .collect();
+            let names: Vec<usize> =
+                (0..letters.len()).filter(|&i| NAME_HEADERS.iter().any(|w| letters[i].contains(w))).collect();
+            let values = letters.iter().filter(|l| VALUE_HEADERS.iter().any(|w| l.contains(w))).count();
+            (names.len() == 2 && values >= 2).then(|| line.cells[names[1]].x0 - 1.0)
+        })
+        .or_else(|| stacked_twin_x(lines))
+}
+
+/// A twin table whose header is set on two lines, the second table's a line lower
+/// (`Test Name  04.11.2025` over `(Most Recent)  Test Name  04.11.2025`): two cells that read
+/// only `Test Name`, on header lines at most two apart, the second well to the right of the
+/// first. Only the whole phrase counts, not a lone `Test` (as in `Test Group Score`).
+fn stacked_twin_x(lines: &[Line]) -> Option<f32> {
+    let test_name = |c: &Cell| {
+        let letters: String = c.text.to_lowercase().chars().filter(|ch| ch.is_alphanumeric()).collect();
+        matches!(letters.as_str(), "testname" | "testnames")
+    };
+    let headers: Vec<(usize, &Cell)> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| !holds_number(&line.cells))
+        .flat_map(|(i, line)| line.cells.iter().filter(|c| test_name(c)).map(move |c| (i, c)))
+        .collect();
+    headers.iter().find_map(|&(i, left)| {
+        let width = left.x1 - left.x0;
+        headers
             .iter()
-            .map(|c| c.text.to_lowercase().chars().filter(|ch| ch.is_alphanumeric()).collect())
-            .collect();
-        let names: Vec<usize> =
-            (0..letters.len()).filter(|&i| NAME_HEADERS.iter().any(|w| letters[i].contains(w))).collect();
-        let values = letters.iter().filter(|l| VALUE_HEADERS.iter().any(|w| l.contains(w))).count();
-        (names.len() == 2 && values >= 2).then(|| line.cells[names[1]].x0 - 1.0)
+            .find(|&&(j, right)| j >= i && j <= i + 2 && right.x0 > left.x1 + 4.0 * width)
+            .map(|(_, right)| right.x0 - 1.0)
     })
 }
 
 /// Whether any cell holds a number: a header line holds none.
 fn holds_number(cells: &[Cell]) -> bool {
     cells.iter().any(|c| parse_value(&c.text).and_then(|v| v.number).is_some())
+}
+
+/// Bands of a band line, each with the middle of where it is printed, and the unit after them.
+type Bands = (Vec<(String, f32)>, Option<String>);
+
+/// A line of risk bands under its result (`<200   200-240   >240 mg/dL` under the columns
+/// `Optimal  Borderline  Increased Risk`, or `<3.0  3.0-25.0  >25.0 mg/dL` under `Low  Normal
+/// High`): two or more bands, at least one open (`<200`, `>0.3`) and any others closed, and
+/// perhaps the unit after the last. Returns each band with the middle of its cell, and the
+/// unit. Such a line is never a result of its own.
+fn band_line(cells: &[Cell]) -> Option<Bands> {
+    // Words with where their middles fall (cells close together may have run into one).
+    let mut words: Vec<(&str, f32)> = Vec::new();
+    for cell in cells {
+        let text = cell.text.as_str();
+        let per_char = (cell.x1 - cell.x0) / text.chars().count().max(1) as f32;
+        let mut offset = 0;
+        for word in text.split_whitespace() {
+            let at = text[offset..].find(word).map_or(offset, |p| offset + p);
+            let chars_before = text[..at].chars().count() as f32;
+            let mid = cell.x0 + per_char * (chars_before + word.chars().count() as f32 / 2.0);
+            words.push((word, mid));
+            offset = at + word.len();
+        }
+    }
+    let closed = |t: &str| {
+        open_band(t).is_none()
+            && t.chars().next().is_some_and(|c| c.is_ascii_digit())
+            && parse_range(t, None).is_some_and(|r| r.low.is_some() && r.high.is_some())
+    };
+    let is_band = |t: &str| open_band(t).is_some() || closed(t);
+    let count = words.iter().take_while(|(w, _)| is_band(w)).count();
+    let tail: Vec<&str> = words[count..].iter().map(|(w, _)| *w).collect();
+    let unit = (!tail.is_empty()).then(|| tail.join(" "));
+    let open = words[..count].iter().filter(|(w, _)| open_band(w).is_some()).count();
+    let shaped = count >= 2 && open >= 1 && unit.as_deref().is_none_or(looks_like_unit);
+    shaped.then(|| (words[..count].iter().map(|(w, x)| (w.to_string(), *x)).collect(), unit))
+}
+
+/// A line of band headers (`Optimal  Borderline  Increased Risk`, `Low  Normal  High`, `Low
+/// Mid  High`): `Some` with the middle of the `Optimal`, `Desirable` or `Normal` cell when there
+/// is one, `Some(None)` for bands that rank without a desirable one (thirds of a population).
+/// Only a line without numbers whose cells start with band words.
+fn band_header_x(cells: &[Cell]) -> Option<Option<f32>> {
+    if holds_number(cells) {
+        return None;
+    }
+    let first_word = |c: &Cell| c.text.split_whitespace().next().unwrap_or("").to_lowercase();
+    let good = cells.iter().find(|c| matches!(first_word(c).as_str(), "optimal" | "desirable" | "normal"));
+    let ranked = cells
+        .iter()
+        .filter(|c| matches!(first_word(c).as_str(), "borderline" | "increased" | "high" | "low" | "elevated" | "mid"))
+        .count();
+    match good {
+        Some(c) if ranked >= 1 => Some(Some((c.x0 + c.x1) / 2.0)),
+        None if ranked >= 3 => Some(None),
+        _ => None,
+    }
+}
+
+/// `<` or `>` of a band open at one end (`<200`, `>0.3`).
+fn open_band(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    let sign = chars.next().filter(|c| matches!(c, '<' | '>'))?;
+    let rest = chars.as_str().trim_start_matches('=').trim();
+    (!rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit() || c == '.' || c == ',')).then_some(sign)
+}
+
+/// Where a column of interpretive notes starts: after the header cell before one reading only
+/// `Interpretation`, `Comments` or `Remarks` (a header centred over its column starts right of
+/// the column's sentences), on a line of three or more cells without numbers. Sentences in
+/// that column are not parts of the rows beside them.
+fn notes_column_x(cells: &[Cell]) -> Option<f32> {
+    if cells.len() < 3 || holds_number(cells) {
+        return None;
+    }
+    let notes = (1..cells.len()).find(|&i| {
+        matches!(cells[i].text.trim().to_lowercase().as_str(), "interpretation" | "comments" | "comment" | "remarks")
+    })?;
+    Some(cells[notes - 1].x1 + 1.0)
 }
 
 /// Every result row of a page, top to bottom; two tables set side by side are read one after
@@ -910,7 +1017,57 @@ pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
     rows
 }
 
+/// `lines` without the sentences of a column of notes: from a header line that names one
+/// (`Interpretation`), cells of three or more words at or right of it are left out.
+fn without_notes(lines: &[Line]) -> Vec<Line> {
+    let mut notes_x: Option<f32> = None;
+    lines
+        .iter()
+        .filter_map(|line| {
+            if let Some(x) = notes_column_x(&line.cells) {
+                notes_x = Some(x);
+            }
+            let prose = |c: &Cell| notes_x.is_some_and(|x| c.x0 >= x) && c.text.split_whitespace().count() >= 3;
+            let cells: Vec<Cell> = line.cells.iter().filter(|c| !prose(c)).cloned().collect();
+            let last = cells.last()?;
+            let bbox = BBox { x1: last.x1, ..line.bbox };
+            Some(Line { cells, bbox })
+        })
+        .collect()
+}
+
+/// The desirable band under line `index` (on the next line, or the one after when a name
+/// wrapped between: `Saturated Fatty Acid` / `31.4` / `Index` / bands), as cells to read
+/// after the value: the unit, then the band. `band_x` is what the band headers said: the
+/// unit alone is taken under bands without a desirable one.
+fn band_below(lines: &[Line], index: usize, band_x: Option<Option<f32>>) -> Option<(usize, Vec<Cell>)> {
+    let band_x = band_x?;
+    let line = lines.get(index)?;
+    let h = line.bbox.height().max(1.0);
+    for j in index + 1..=index + 2 {
+        let below = lines.get(j)?;
+        if below.bbox.y0 - line.bbox.y1 > 3.5 * h {
+            return None;
+        }
+        if let Some((bands, unit)) = band_line(&below.cells) {
+            let band =
+                band_x.and_then(|bx| bands.into_iter().min_by(|a, b| (a.1 - bx).abs().total_cmp(&(b.1 - bx).abs())));
+            let x = line.bbox.x1 + 10.0;
+            let mut cells: Vec<Cell> =
+                unit.into_iter().map(|u| Cell { text: u, x0: x, x1: x + 10.0, bold: false }).collect();
+            cells.extend(band.map(|(text, _)| Cell { text, x0: x + 20.0, x1: x + 30.0, bold: false }));
+            return Some((j, cells));
+        }
+        // Only a short line of words (the rest of a wrapped name) may come between.
+        if below.cells.len() != 1 || holds_number(&below.cells) || below.cells[0].text.split_whitespace().count() > 2 {
+            return None;
+        }
+    }
+    None
+}
+
 fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
+    let lines = without_notes(lines);
     let mut rows: Vec<LabRow> = Vec::new();
     let mut pending_name: Option<String> = None;
     let mut columns = Columns::default();
@@ -922,7 +1079,28 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
     // Tiers of the last row's reference continued on the lines below, in the same column:
     // the row, where the column starts, and the tiers so far.
     let mut tiers: Option<(usize, f32, Vec<String>)> = None;
-    for line in lines {
+    // Where the desirable column of risk bands is, and the band line the last row took.
+    let mut band_x: Option<Option<f32>> = None;
+    let mut banded: Option<usize> = None;
+    for (index, line) in lines.iter().enumerate() {
+        let above = index.checked_sub(1).and_then(|i| lines.get(i));
+        if let Some(x) = band_header_x(&line.cells) {
+            band_x = Some(x);
+            pending_name = None;
+            continue;
+        }
+        if band_line(&line.cells).is_some() {
+            // Never a result. The row that took these bands keeps the rest of its name, if it
+            // wrapped onto the line between.
+            if banded == Some(index)
+                && let (Some(rest), Some(row)) = (pending_name.take(), rows.last_mut())
+            {
+                row.name = format!("{} {rest}", row.name);
+            }
+            pending_name = None;
+            tiers = None;
+            continue;
+        }
         if let Some((row, x0, texts)) = tiers.as_mut() {
             let h = line.bbox.height().max(1.0);
             match line.cells.as_slice() {
@@ -947,7 +1125,16 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 done.apply(&mut rows, sex);
             }
         }
-        if let Some(c) = header_columns(&line.cells) {
+        if let Some(mut c) = header_columns(&line.cells) {
+            // A header set on two lines: `Results` under `Previous` heads the earlier results.
+            if let (Some((x0, _)), Some(above)) = (c.value, above)
+                && above
+                    .cells
+                    .iter()
+                    .any(|a| header_says(a, PREVIOUS_HEADERS) && (a.x0 - x0).abs() < line.bbox.height().max(1.0) * 2.0)
+            {
+                c.previous = c.value.take();
+            }
             columns = c;
             pending_name = None;
             continue;
@@ -963,7 +1150,17 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             pending_name = None;
             continue;
         }
-        let parsed = read_line(&line.cells, sex, columns)
+        // A result whose unit and range are on a line of risk bands below it.
+        let band = band_below(&lines, index, band_x);
+        let read = |cells: &[Cell], columns: Columns| match &band {
+            Some((_, extra)) => {
+                let mut cells = cells.to_vec();
+                cells.extend(extra.iter().cloned());
+                read_line(&cells, sex, columns)
+            }
+            None => read_line(cells, sex, columns),
+        };
+        let parsed = read(&line.cells, columns)
             .or_else(|| {
                 // A name wrapped onto its own line, the value starting the next one.
                 let name = pending_name.as_ref()?;
@@ -971,9 +1168,12 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 parse_value(&first.text)?;
                 let mut cells = vec![Cell { text: name.clone(), x0: 0.0, x1: 0.0, bold: false }];
                 cells.extend(line.cells.iter().cloned());
-                read_line(&cells, sex, Columns { method_x: None, ..columns })
+                read(&cells, Columns { method_x: None, ..columns })
             })
             .or_else(|| empty_result(&line.cells, sex, columns));
+        if parsed.is_some() {
+            banded = band.as_ref().map(|(j, _)| *j);
+        }
         match parsed {
             Some(p) => {
                 let flag = p.flag.or(p.bold.then_some(Flag::Abnormal).filter(|_| p.value.number.is_some()));
@@ -1143,6 +1343,79 @@ mod tests {
             }
         }
         Page { number: 1, width: 595.0, height: 842.0, words }
+    }
+
+    #[test]
+    fn risk_bands_under_a_result_give_its_unit_and_the_band_of_the_desirable_column() {
+        let p = page(&[
+            &[
+                ("Optimal", 108.0),
+                ("Borderline", 154.0),
+                ("Increased Risk", 196.0),
+                ("Footnotes", 240.0),
+                ("Previous", 280.0),
+            ],
+            &[("Test Name", 16.0), ("Results", 381.0)],
+            &[("Total Cholesterol", 30.0), ("139", 140.0)],
+            &[("<200", 135.0), ("200-240", 185.0), (">240 mg/dL", 245.0)],
+            &[("Direct LDL-C", 45.0), ("57", 140.0)],
+            &[("<100", 135.0), ("100-160", 185.0), (">160 mg/dL", 245.0)],
+            &[("HDL-C", 69.0), ("65", 140.0)],
+            &[(">50", 135.0), ("40-50", 185.0), ("<40 mg/dL", 245.0)],
+            &[("TC/HDL-C", 50.0), ("2.1", 140.0)],
+            &[("<4", 135.0), ("4-6", 185.0), (">6", 245.0)],
+            &[("Low", 135.0), ("Normal", 185.0), ("High", 245.0), ("Footnotes", 330.0), ("Previous", 380.0)],
+            &[("Test Name", 16.0), ("Results", 381.0)],
+            &[("Sodium", 60.0), ("142", 140.0)],
+            &[("<135", 135.0), ("135-146", 185.0), (">146 mmol/L", 245.0)],
+            &[("Optimal", 135.0), ("Borderline", 185.0), ("Increased Risk", 245.0)],
+            &[("Alkaline", 60.0)],
+            &[("103", 140.0)],
+            &[("Phosphatase", 50.0)],
+            &[("<130", 135.0), ("130-200", 185.0), (">200 U/L", 245.0)],
+            // Thirds of a population rank; none is desirable, so only the unit is taken.
+            &[("Low", 135.0), ("Mid", 185.0), ("High", 245.0)],
+            &[("Linoleic Acid (LA)", 30.0), ("756.5", 140.0)],
+            &[("<930.0", 135.0), ("930.0-1150.0", 185.0), (">1150.0 µg/mL", 245.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, &str, Option<&str>, Option<&str>)> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.range_text.as_deref()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Total Cholesterol", "139", Some("mg/dL"), Some("<200")),
+                ("Direct LDL-C", "57", Some("mg/dL"), Some("<100")),
+                ("HDL-C", "65", Some("mg/dL"), Some(">50")),
+                ("TC/HDL-C", "2.1", None, Some("<4")),
+                ("Sodium", "142", Some("mmol/L"), Some("135-146")),
+                ("Alkaline Phosphatase", "103", Some("U/L"), Some("<130")),
+                ("Linoleic Acid (LA)", "756.5", Some("µg/mL"), None),
+            ]
+        );
+        assert_eq!(rows[2].range.as_ref().map(|r| (r.low, r.high)), Some((Some(50.0), None)));
+    }
+
+    #[test]
+    fn sentences_in_an_interpretation_column_are_not_rows_nor_parts_of_them() {
+        let p = page(&[
+            &[("Optimal", 135.0), ("Borderline", 185.0), ("Increased Risk", 245.0), ("Interpretation", 400.0)],
+            &[("Test Name", 16.0)],
+            &[("Saturated Fatty Acid", 30.0), ("Saturated FA Index is BORDERLINE.", 330.0)],
+            &[("31.4", 140.0), ("fatty acids are associated with", 330.0)],
+            &[("Index", 60.0), ("restricting dietary intake of", 330.0)],
+            &[("butter with plant based oils.", 330.0)],
+            &[("<30.0", 135.0), ("30.0-33.0", 185.0), (">33.0 %", 245.0), ("production of saturated fat by", 330.0)],
+            &[("hydrogenated fats, and replacing with", 330.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, &str, Option<&str>, Option<&str>)> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.range_text.as_deref()))
+            .collect();
+        assert_eq!(got, [("Saturated Fatty Acid Index", "31.4", Some("%"), Some("<30.0"))]);
     }
 
     #[test]
