@@ -362,6 +362,19 @@ fn unit_shaped(text: &str) -> bool {
         && (t.contains(['/', '%', '^']) || bare.contains(&t.to_ascii_lowercase().as_str()))
 }
 
+/// Words where a unit goes that are not one: a test or panel name (`CHOLESTEROL`, `THYROID
+/// FUNCTION` on a score card), a tier word (`Borderline`), or two or more long plain words.
+/// Units in words are short or carry a sign, digit or slash (`mm at 1hr`, `% by wt`).
+fn words_not_unit(text: &str) -> bool {
+    let t = text.trim();
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let plain = words.iter().all(|w| w.chars().all(char::is_alphabetic));
+    let lower = t.to_lowercase();
+    (plain && words.len() >= 2 && words.iter().all(|w| w.chars().count() >= 4))
+        || (plain && words.len() == 1 && TIER_WORDS.contains(&lower.as_str()))
+        || (plain && t.chars().count() >= 5 && crate::catalog::lookup(t).is_some())
+}
+
 /// Prose that happens to follow a number (`testing of Beta Amyloid 42 and ...`,
 /// `JCEM. 2011 Jul; 96(7)`): a small word of sentences, or a word ending a clause.
 fn is_prose(cell: &str) -> bool {
@@ -771,11 +784,14 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         }
         // After the range only a cell shaped like a unit is the unit (`13.0-17.0  g/dL`): words
         // there are methods and comments.
-        if unit.is_none() && looks_like_unit(t) && (range.is_none() || unit_shaped(t)) {
+        if unit.is_none() && looks_like_unit(t) && (range.is_none() || unit_shaped(t)) && !words_not_unit(t) {
             unit = Some(mend_unit(t));
         }
     }
-    let after: Vec<&str> = cells[vi + 1..].iter().map(|c| c.text.trim()).filter(|t| !is_separator(t)).collect();
+    // (A method in words after a word result, `NORMAL  NORMAL  Modified Ehrlich`, is not part
+    // of the reference.)
+    let after: Vec<&str> =
+        cells[vi + 1..].iter().map(|c| c.text.trim()).filter(|t| !is_separator(t) && !words_not_unit(t)).collect();
     // A word result with a word reference (`Colour  PALE YELLOW  Colourless`).
     let word_reference = (value.qualitative.is_some()
         && range.is_none()
@@ -803,6 +819,16 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     // A range-valued result (`3-4`) needs its own reference beside it, or it may be the
     // reference, unless its name says it counts per field.
     if value.number.is_none() && value.qualitative.is_none() && range.is_none() && !per_field {
+        return None;
+    }
+    // A range-valued "result" followed by the next band of a scale (`0-39  40-59  60-69`) is a
+    // legend; a count per field sits inside its reference (`2-4 /hpf  0-5`).
+    if value.number.is_none()
+        && value.qualitative.is_none()
+        && let (Some(this), Some(next)) = (parse_range(&value.text, None), range.as_ref())
+        && let (Some(top), Some(start)) = (this.high, next.low)
+        && start >= top
+    {
         return None;
     }
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
@@ -1416,6 +1442,34 @@ mod tests {
             .map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.range_text.as_deref()))
             .collect();
         assert_eq!(got, [("Saturated Fatty Acid Index", "31.4", Some("%"), Some("<30.0"))]);
+    }
+
+    #[test]
+    fn score_cards_and_scale_legends_are_not_results() {
+        let p = page(&[
+            &[("SUGAR CONTROL", 20.0), ("100", 150.0), ("THYROID FUNCTION", 220.0), ("100", 380.0)],
+            &[("BLOOD COUNT", 20.0), ("81", 150.0), ("CHOLESTEROL", 220.0), ("95", 380.0)],
+            &[("3 Out of Range", 20.0), ("0", 150.0), ("Borderline", 220.0), ("14 Within Range", 380.0)],
+            &[("Health Score", 20.0), ("0-39", 150.0), ("40-59", 220.0), ("60-69", 300.0), ("70-79", 380.0)],
+            // A count per field inside its reference, and a unit in words, are still results.
+            &[("Pus Cells", 20.0), ("2-4", 150.0), ("/hpf", 220.0), ("0-5", 300.0)],
+            &[("ESR", 20.0), ("28", 150.0), ("mm at 1hr", 220.0), ("0-10", 300.0)],
+            &[("Omega-3 Total", 20.0), ("6.9", 150.0), ("% by wt", 220.0), ("4.0-12.0", 300.0)],
+            // A method in words after a word result is neither unit nor reference.
+            &[("Urobilinogen", 20.0), ("NORMAL", 150.0), ("NORMAL", 220.0), ("Modified Ehrlich", 300.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, &str, Option<&str>)> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(
+            got,
+            [
+                ("Pus Cells", "2-4", Some("/hpf")),
+                ("ESR", "28", Some("mm at 1hr")),
+                ("Omega-3 Total", "6.9", Some("% by wt")),
+                ("Urobilinogen", "NORMAL", None)
+            ]
+        );
     }
 
     #[test]
