@@ -429,6 +429,21 @@ mod tests {
     }
 
     #[test]
+    fn lipid_names_with_a_c_suffix_free_psa_and_immature_granulocytes_are_known() {
+        assert_eq!(key("Direct LDL-C"), Some("ldl"));
+        assert_eq!(key("Non-HDL-C"), Some("non_hdl"));
+        assert_eq!(key("ApoA-I"), Some("apoa1"));
+        assert_eq!(key("ApoB/ApoA-I"), Some("apob_apoa1_ratio"));
+        assert_eq!(key("TC/HDL-C"), Some("chol_hdl_ratio"));
+        // Free PSA is not the total, nor the absolute immature granulocytes the percentage.
+        assert_eq!(key("PSA, FREE"), Some("psa_free"));
+        assert_eq!(key("PSA"), Some("psa_total"));
+        assert_eq!(key("Immature Granulocytes"), Some("immature_granulocytes_pct"));
+        assert_eq!(key("Immature Grans (Abs)"), Some("immature_granulocytes_abs"));
+        assert_eq!(key("P-LCR"), Some("p_lcr"));
+    }
+
+    #[test]
     fn us_short_names_and_thyrocare_long_names_of_the_blood_count_and_chemistry_are_known() {
         // LabCorp's short names: the absolute count in parentheses is not the percentage.
         assert_eq!(key("Lymphs"), Some("lymphocytes_pct"));
