@@ -233,8 +233,51 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
             (!*summary || !rows.iter().any(|(o, other_summary)| !*other_summary && repeats(r, o))) && !restated(r)
         })
         .collect();
-    let rows = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| enrich(r, ocr, sex)).collect();
+    let mut rows: Vec<LabRow> = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| r).collect();
+    strip_footnote_letters(&mut rows);
+    let rows = rows.into_iter().map(|r| enrich(r, ocr, sex)).collect();
     Analysis { file: label.to_string(), pages: pages.len(), sex, age, collected, rows, source }
+}
+
+/// Words a lone capital letter completes as part of a test's name (`Vitamin D`, `Hepatitis B`).
+const LETTER_NAMES: &[&str] = &[
+    "vitamin",
+    "hepatitis",
+    "protein",
+    "lipoprotein",
+    "apolipoprotein",
+    "apo",
+    "immunoglobulin",
+    "ig",
+    "factor",
+    "type",
+    "group",
+    "complement",
+    "influenza",
+    "strep",
+    "antigen",
+    "antibody",
+];
+
+/// A footnote letter after many names (LabCorp prints the performing lab's letter, `HDL-C A`
+/// ... `01`, with the code far right): a lone capital ending three or more names of the report
+/// is dropped from each, unless the word before it takes a letter (`Vitamin D`).
+fn strip_footnote_letters(rows: &mut [LabRow]) {
+    let letter = |name: &str| -> Option<char> {
+        let (head, last) = name.trim_end().rsplit_once(' ')?;
+        let mut chars = last.chars();
+        let c = chars.next().filter(|c| c.is_ascii_uppercase() && chars.next().is_none())?;
+        let before = head.split(|ch: char| !ch.is_alphanumeric()).rfind(|w| !w.is_empty())?.to_lowercase();
+        (!LETTER_NAMES.contains(&before.as_str())).then_some(c)
+    };
+    for mark in 'A'..='Z' {
+        if rows.iter().filter(|r| letter(&r.name) == Some(mark)).count() >= 3 {
+            for row in rows.iter_mut().filter(|r| letter(&r.name) == Some(mark)) {
+                let cut = row.name.trim_end().len() - 1;
+                row.name = row.name[..cut].trim_end().to_string();
+            }
+        }
+    }
 }
 
 fn normalise(name: &str) -> String {
@@ -279,7 +322,7 @@ fn range_lost_point(value: f64, low: f64, high: f64) -> Option<String> {
 }
 
 fn enrich(row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
-    let biomarker = catalog::lookup(&row.name);
+    let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref());
     let flag = flag_of(&row);
     let low = row.range.as_ref().and_then(|r| r.low);
     let high = row.range.as_ref().and_then(|r| r.high);
@@ -585,6 +628,21 @@ mod tests {
             .collect();
         let expect = |n: &str, v: &str, p: u32| (n.to_string(), v.to_string(), p);
         assert_eq!(rows, [expect("Sodium", "142", 1), expect("Potassium", "4.0", 2), expect("Sodium", "139", 2)]);
+    }
+
+    #[test]
+    fn a_footnote_letter_ending_many_names_is_dropped_and_a_vitamin_letter_is_kept() {
+        let row = |name: &'static str| [(name, 20.0f32), ("40", 250.0), ("mg/dL", 330.0), ("0-100", 400.0)];
+        let names_of = |printed: &[&'static str]| -> Vec<String> {
+            let lines: Vec<[(&str, f32); 4]> = printed.iter().map(|n| row(n)).collect();
+            let refs: Vec<&[(&str, f32)]> = lines.iter().map(|l| l.as_slice()).collect();
+            from_pages("t", &[page_of(1, &refs)], "text").rows.into_iter().map(|r| r.row.name).collect()
+        };
+        let names = names_of(&["HDL-C A", "Triglycerides A", "LDL-P A", "Vitamin A", "Vitamin D"]);
+        assert_eq!(names, ["HDL-C", "Triglycerides", "LDL-P", "Vitamin A", "Vitamin D"]);
+        // Two names ending in the same letter are left as printed.
+        let names = names_of(&["HDL-C A", "Protein S", "Factor B", "LDL-P A"]);
+        assert_eq!(names, ["HDL-C A", "Protein S", "Factor B", "LDL-P A"]);
     }
 
     #[test]

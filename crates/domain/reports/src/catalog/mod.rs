@@ -110,6 +110,31 @@ pub fn by_key(key: &str) -> Option<&'static Biomarker> {
     CATALOG.entries.iter().find(|b| b.key == key)
 }
 
+/// [`lookup`], with the printed unit to tell a percentage from a count of the same cells:
+/// LabCorp and Redcliffe print `Lymphocytes 1.49 10^3/µL` under the same name as the
+/// percentage. A count unit (`10^3/µL`, `/cumm`) takes a `_pct` entry's `_abs` sibling, a `%`
+/// an `_abs` entry's `_pct` one; a name that says `%` (`PSA, % FREE`) is no entry whose unit
+/// is not a percentage.
+pub fn lookup_in_unit(printed: &str, unit: Option<&str>) -> Option<&'static Biomarker> {
+    let found = lookup(printed)?;
+    let sibling = |from: &str, to: &str| found.key.strip_suffix(from).and_then(|k| by_key(&format!("{k}{to}")));
+    let printed_unit = unit;
+    let unit = unit.map(str::to_lowercase).unwrap_or_default();
+    let percent = unit.contains('%') || printed.contains('%');
+    let count = ["/", "^", "\u{b3}", "x10", "cumm"].iter().any(|m| unit.contains(m));
+    // (MCHC printed in `%` is still MCHC: the entry converts it.)
+    let takes_percent = found.unit == "%" || (unit.contains('%') && found.to_canonical(1.0, printed_unit).is_some());
+    if percent && !takes_percent {
+        // A unit of `%` on a test measured either way (PDW in fL or %) keeps the entry.
+        let named = printed.contains('%');
+        return sibling("_abs", "_pct").or((!named).then_some(found));
+    }
+    if count && !percent {
+        return sibling("_pct", "_abs").or(Some(found));
+    }
+    Some(found)
+}
+
 /// The biomarker a printed test name refers to, if the catalog knows it.
 ///
 /// Tries the whole name, then the name without a parenthesised part, then the parenthesised part
@@ -441,6 +466,24 @@ mod tests {
         assert_eq!(key("Immature Granulocytes"), Some("immature_granulocytes_pct"));
         assert_eq!(key("Immature Grans (Abs)"), Some("immature_granulocytes_abs"));
         assert_eq!(key("P-LCR"), Some("p_lcr"));
+    }
+
+    #[test]
+    fn the_unit_tells_a_count_from_a_percentage_of_the_same_cells() {
+        let key_in = |name: &str, unit: Option<&str>| lookup_in_unit(name, unit).map(|b| b.key.as_str());
+        assert_eq!(key_in("Lymphocytes", Some("%")), Some("lymphocytes_pct"));
+        assert_eq!(key_in("Lymphocytes", Some("10^3/µl")), Some("lymphocytes_abs"));
+        assert_eq!(key_in("Immature Granulocytes (IG)", Some("X 10³ / µL")), Some("immature_granulocytes_abs"));
+        assert_eq!(key_in("Absolute neutrophil count", Some("%")), Some("neutrophils_pct"));
+        // An OCR unit that is no unit, or none, leaves the name's own entry.
+        assert_eq!(key_in("Neutrophil", Some("i")), Some("neutrophils_pct"));
+        assert_eq!(key_in("Haemoglobin", Some("g/dL")), Some("haemoglobin"));
+        // A percentage of free PSA is neither the free PSA nor the total.
+        assert_eq!(key_in("PSA, % FREE", None), None);
+        assert_eq!(key_in("PSA, FREE", Some("ng/mL")), Some("psa_free"));
+        assert_eq!(key_in("Hematocrit", Some("%")), Some("hematocrit"));
+        assert_eq!(key_in("MCHC", Some("%")), Some("mchc"));
+        assert_eq!(key_in("PDW", Some("%")), Some("pdw"));
     }
 
     #[test]
