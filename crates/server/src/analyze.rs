@@ -187,10 +187,15 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     for page in pages {
         let summary = page.words.iter().any(|w| w.text.eq_ignore_ascii_case("summary"));
         for row in rows_from_page(page, sex) {
-            // The unit keeps "Nucleated Red Blood Cells %" and the absolute count apart.
-            let key = |r: &LabRow| (normalise(&r.name), r.value.text.to_lowercase(), r.unit.clone());
-            if !rows.iter().any(|(r, _)| key(r) == key(&row)) {
-                rows.push((row, summary));
+            // The unit keeps "Nucleated Red Blood Cells %" and the absolute count apart; a
+            // repeat printed without a unit is the same result (the one with the unit stays).
+            let key = |r: &LabRow| (normalise(&r.name), r.value.text.to_lowercase());
+            let same =
+                |r: &LabRow| key(r) == key(&row) && (r.unit == row.unit || r.unit.is_none() || row.unit.is_none());
+            match rows.iter().position(|(r, _)| same(r)) {
+                None => rows.push((row, summary)),
+                Some(i) if rows[i].0.unit.is_none() && row.unit.is_some() => rows[i] = (row, summary),
+                Some(_) => {}
             }
         }
     }
@@ -643,6 +648,18 @@ mod tests {
         // Two names ending in the same letter are left as printed.
         let names = names_of(&["HDL-C A", "Protein S", "Factor B", "LDL-P A"]);
         assert_eq!(names, ["HDL-C A", "Protein S", "Factor B", "LDL-P A"]);
+    }
+
+    #[test]
+    fn a_repeat_without_its_unit_is_the_same_result_whichever_comes_first() {
+        let full = [("EPA", 20.0), ("1.7", 250.0), ("0.2-2.3 % by wt", 400.0)];
+        let bare = [("EPA", 20.0), ("1.7", 250.0), ("0.2-2.3", 400.0)];
+        for pages in [[page_of(1, &[&full]), page_of(2, &[&bare])], [page_of(1, &[&bare]), page_of(2, &[&full])]] {
+            let rows = from_pages("t", &pages, "text").rows;
+            let got: Vec<(Option<String>, u32)> = rows.into_iter().map(|r| (r.row.unit, r.row.page)).collect();
+            assert_eq!(got.len(), 1, "{got:?}");
+            assert_eq!(got[0].0.as_deref(), Some("% by wt"));
+        }
     }
 
     #[test]

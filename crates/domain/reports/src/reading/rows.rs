@@ -831,6 +831,25 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     {
         return None;
     }
+    // A unit printed only inside the reference (`3-95 U/L` in Quest's one reference column) is
+    // the result's unit too.
+    let unit = unit.or_else(|| {
+        let inside = range.as_ref()?.unit.as_deref()?;
+        // Not a word result (`<0.25 Negative`), and without a note that follows (`% (calc)`).
+        let inside = inside.split_once('(').map_or(inside, |(u, _)| u).trim();
+        if inside.is_empty() || qualitative_word(inside).is_some() || !looks_like_unit(inside) {
+            return None;
+        }
+        let text = range_text.as_deref()?;
+        // As printed, not as the range parser normalised it.
+        let lower = text.to_lowercase();
+        match lower.rfind(inside) {
+            Some(at) if lower.len() == text.len() && text.is_char_boundary(at) => {
+                text.get(at..at + inside.len()).map(str::to_string)
+            }
+            _ => Some(inside.to_string()),
+        }
+    });
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
 }
 
@@ -1470,6 +1489,20 @@ mod tests {
                 ("Urobilinogen", "NORMAL", None)
             ]
         );
+    }
+
+    #[test]
+    fn a_unit_printed_only_inside_the_reference_is_the_results_unit() {
+        let p = page(&[
+            &[("GGT", 20.0), ("18", 150.0), ("3-95 U/L", 300.0)],
+            &[("HOMOCYSTEINE", 20.0), ("9.0", 150.0), ("< or = 13.5 umol/L", 300.0)],
+            &[("Sodium", 20.0), ("140", 150.0), ("mmol/L", 220.0), ("135-145", 300.0)],
+            &[("PSA, % FREE", 20.0), ("50", 150.0), (">25 % (calc)", 300.0)],
+            &[("HIV Ag&Ab", 20.0), ("0.12", 150.0), ("<0.25 Negative", 300.0)],
+        ]);
+        let units: Vec<Option<String>> = rows_from_page(&p, None).into_iter().map(|r| r.unit).collect();
+        let printed = |u: &str| Some(u.to_string());
+        assert_eq!(units, [printed("U/L"), printed("umol/L"), printed("mmol/L"), printed("%"), None]);
     }
 
     #[test]
