@@ -110,6 +110,12 @@ pub fn by_key(key: &str) -> Option<&'static Biomarker> {
     CATALOG.entries.iter().find(|b| b.key == key)
 }
 
+/// The biomarker one of whose names is exactly `printed` (up to case, spacing and punctuation),
+/// without [`lookup`]'s looser tries.
+pub fn lookup_exact(printed: &str) -> Option<&'static Biomarker> {
+    CATALOG.by_alias.get(&normalise(printed)).map(|&i| &CATALOG.entries[i])
+}
+
 /// [`lookup`], with the printed unit to tell a percentage from a count of the same cells:
 /// LabCorp and Redcliffe print `Lymphocytes 1.49 10^3/µL` under the same name as the
 /// percentage. A count unit (`10^3/µL`, `/cumm`) takes a `_pct` entry's `_abs` sibling, a `%`

@@ -1038,6 +1038,20 @@ fn notes_column_x(cells: &[Cell]) -> Option<f32> {
     Some(cells[notes - 1].x1 + 1.0)
 }
 
+/// A test name wrapped over two lines, put together: `first` then `second`, when together they
+/// name a catalog test that the part on the row (`first` when `row_is_first`, else `second`)
+/// does not name, or names differently (`GLOBULIN` alone is another test than `SEX HORMONE
+/// BINDING GLOBULIN`). A heading above a row (`LIPID PROFILE`) names no test with it.
+/// Only a name the catalog holds exactly counts, and a row whose own part already names a
+/// test takes no words from below (`Basophils  1  %` over the heading `ABSOLUTE COUNT`).
+fn completed_name(first: &str, second: &str, row_is_first: bool) -> Option<String> {
+    let joined = format!("{} {}", first.trim(), second.trim());
+    let whole = crate::catalog::lookup_exact(&joined)?;
+    let own = crate::catalog::lookup(if row_is_first { first } else { second });
+    let takes = if row_is_first { own.is_none() } else { own.is_none_or(|b| b.key != whole.key) };
+    takes.then_some(joined)
+}
+
 /// Every result row of a page, top to bottom; two tables set side by side are read one after
 /// the other. `sex` picks sex-specific ranges.
 pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
@@ -1127,7 +1141,10 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
     // Where the desirable column of risk bands is, and the band line the last row took.
     let mut band_x: Option<Option<f32>> = None;
     let mut banded: Option<usize> = None;
+    // The words of the line just above, when it held no number and was no row.
+    let mut words_above: Option<String> = None;
     for (index, line) in lines.iter().enumerate() {
+        let above_words = words_above.take();
         let above = index.checked_sub(1).and_then(|i| lines.get(i));
         if let Some(x) = band_header_x(&line.cells) {
             band_x = Some(x);
@@ -1223,8 +1240,16 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             Some(p) => {
                 let flag = p.flag.or(p.bold.then_some(Flag::Abnormal).filter(|_| p.value.number.is_some()));
                 tiers = p.reference_cell.as_ref().map(|(x0, text)| (rows.len(), *x0, vec![text.clone()]));
+                // The start of a name wrapped onto the line above, beside a lab code
+                // (`SEX HORMONE BINDING  EN` over `GLOBULIN  28`).
+                let name = match above_words {
+                    Some(start) if !p.name.starts_with(&start) => {
+                        completed_name(&start, &p.name, false).unwrap_or(p.name)
+                    }
+                    _ => p.name,
+                };
                 rows.push(LabRow {
-                    name: p.name,
+                    name,
                     value: p.value,
                     unit: p.unit,
                     range: p.range,
@@ -1247,6 +1272,21 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     pending_name = None;
                     continue;
                 }
+                // The rest of a name wrapped under its row (`THYROID PEROXIDASE  <1  <9 IU/mL`
+                // over `ANTIBODIES`).
+                if was_row_above
+                    && let [cell] = line.cells.as_slice()
+                    && let Some(row) = rows.last_mut()
+                    && let Some(name) = completed_name(&row.name, cell.text.trim(), true)
+                {
+                    row.name = name;
+                    continue;
+                }
+                words_above = line
+                    .cells
+                    .first()
+                    .filter(|c| !holds_number(&line.cells) && c.text.chars().any(char::is_alphabetic))
+                    .map(|c| c.text.trim().to_string());
                 let method = method_below(&line.cells, line.bbox, if was_row_above { rows.last() } else { None });
                 if let (Some(method), Some(row)) = (method, rows.last_mut()) {
                     row.name = format!("{} {method}", row.name);
@@ -1503,6 +1543,27 @@ mod tests {
         let units: Vec<Option<String>> = rows_from_page(&p, None).into_iter().map(|r| r.unit).collect();
         let printed = |u: &str| Some(u.to_string());
         assert_eq!(units, [printed("U/L"), printed("umol/L"), printed("mmol/L"), printed("%"), None]);
+    }
+
+    #[test]
+    fn a_name_wrapped_above_or_below_its_row_is_put_together_when_it_names_a_test() {
+        let p = page(&[
+            &[("THYROID PEROXIDASE", 20.0), ("<1", 150.0), ("<9 IU/mL", 300.0)],
+            &[("ANTIBODIES", 30.0)],
+            &[("SEX HORMONE BINDING", 20.0), ("EN", 500.0)],
+            &[("GLOBULIN", 30.0), ("28", 150.0), ("10-50 nmol/L", 300.0)],
+            // A heading above a row stays a heading, and one below a named test is not its name.
+            &[("LIPID PROFILE", 20.0)],
+            &[("Cholesterol", 20.0), ("180", 150.0), ("mg/dL", 220.0), ("<200", 300.0)],
+            &[("Basophils", 20.0), ("1", 150.0), ("%", 220.0), ("0-2", 300.0)],
+            &[("ABSOLUTE COUNT", 20.0)],
+            &[("Method: Bilirubin (Indirect)", 20.0)],
+            &[("ESR", 20.0), ("28", 150.0), ("mm/hr", 220.0), ("0-10", 300.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        let expect =
+            ["THYROID PEROXIDASE ANTIBODIES", "SEX HORMONE BINDING GLOBULIN", "Cholesterol", "Basophils", "ESR"];
+        assert_eq!(names, expect);
     }
 
     #[test]
