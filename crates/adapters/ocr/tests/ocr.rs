@@ -61,50 +61,58 @@ fn the_worker_named_by_the_build_reads_like_the_one_found_beside_the_program() {
     assert_eq!(texts(&a), texts(&b));
 }
 
+/// A stand-in worker: a shell script that counts its starts in `dir/starts`, says it is ready,
+/// then runs `then` (nothing: it dies before answering; `exec sleep 60`: it hangs).
+struct FakeWorker {
+    dir: std::path::PathBuf,
+    script: std::path::PathBuf,
+}
+
+impl FakeWorker {
+    fn new(name: &str, then: &str) -> Self {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("ht-ocr-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let script = dir.join("worker.sh");
+        let starts = dir.join("starts");
+        let body =
+            format!("#!/bin/sh\necho start >> '{}'\nprintf '\\000\\000\\000\\000\\000'\n{then}\n", starts.display());
+        std::fs::write(&script, body).unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        Self { dir, script }
+    }
+
+    fn starts(&self) -> usize {
+        std::fs::read_to_string(self.dir.join("starts")).unwrap().lines().count()
+    }
+}
+
+impl Drop for FakeWorker {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 #[test]
 fn a_worker_that_dies_fails_only_that_image_and_is_replaced_for_the_next() {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("ht-ocr-dying-worker-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let starts = dir.join("starts");
-    let script = dir.join("worker.sh");
     // Says it is ready, then dies before answering, as a worker that crashed inside Tesseract.
-    std::fs::write(
-        &script,
-        format!("#!/bin/sh\necho start >> '{}'\nprintf '\\000\\000\\000\\000\\000'\n", starts.display()),
-    )
-    .unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-
-    let mut engine = OcrEngine::with_worker(&script, None).unwrap();
+    let fake = FakeWorker::new("dying", "");
+    let mut engine = OcrEngine::with_worker(&fake.script, None).unwrap();
     for _ in 0..2 {
         match engine.read_image(FIXTURE, FileKind::Png, 1) {
             Err(ExtractError::Corrupt(why)) => assert!(why.contains("OCR stopped"), "{why}"),
             other => panic!("expected a failed image, got {other:?}"),
         }
     }
-    let started = std::fs::read_to_string(&starts).unwrap().lines().count();
-    std::fs::remove_dir_all(&dir).unwrap();
-    assert_eq!(started, 2, "the second image starts a new worker");
+    assert_eq!(fake.starts(), 2, "the second image starts a new worker");
 }
 
 #[test]
 fn a_deadline_stops_tesseract_in_progress_and_the_next_image_gets_a_new_worker() {
-    use std::os::unix::fs::PermissionsExt;
     use std::time::{Duration, Instant};
-    let dir = std::env::temp_dir().join(format!("ht-ocr-slow-worker-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let starts = dir.join("starts");
-    let script = dir.join("worker.sh");
     // Ready at once, then "reads" for a minute: a page Tesseract is stuck on.
-    std::fs::write(
-        &script,
-        format!("#!/bin/sh\necho start >> '{}'\nprintf '\\000\\000\\000\\000\\000'\nexec sleep 60\n", starts.display()),
-    )
-    .unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-
-    let mut engine = OcrEngine::with_worker(&script, None).unwrap();
+    let fake = FakeWorker::new("slow", "exec sleep 60");
+    let mut engine = OcrEngine::with_worker(&fake.script, None).unwrap();
     engine.set_deadline(Some(Instant::now() + Duration::from_millis(300)));
     let began = Instant::now();
     let result = engine.read_image(FIXTURE, FileKind::Png, 1);
@@ -115,7 +123,5 @@ fn a_deadline_stops_tesseract_in_progress_and_the_next_image_gets_a_new_worker()
     assert!(matches!(engine.read_image(FIXTURE, FileKind::Png, 1), Err(ExtractError::TimedOut)));
     engine.set_deadline(Some(Instant::now() + Duration::from_millis(300)));
     assert!(matches!(engine.read_image(FIXTURE, FileKind::Png, 1), Err(ExtractError::TimedOut)));
-    let started = std::fs::read_to_string(&starts).unwrap().lines().count();
-    std::fs::remove_dir_all(&dir).unwrap();
-    assert_eq!(started, 2, "a fresh worker for the image after the killed one");
+    assert_eq!(fake.starts(), 2, "a fresh worker for the image after the killed one");
 }
