@@ -127,14 +127,22 @@ impl OcrEngine {
 }
 
 /// `HbA1c` as Tesseract reads it in small print: the 1 between A and c comes out as l or I
-/// (`Hb Alc`, `HBAIC`). Only that spelling after `Hb` is changed.
+/// (`Hb Alc`, `HBAIC`, LabCorp's `Hemoglobin Alc`). Only that spelling after `Hb`,
+/// `Hemoglobin` or `Haemoglobin` is changed.
 fn fix_hba1c(words: &mut [Word]) {
-    let misread = |t: &str| matches!(t.to_ascii_lowercase().as_str(), "alc" | "aic");
+    // A footnote mark may follow (`Alc?`, `Alc;`).
+    let misread = |t: &str| {
+        let core = t.trim_end_matches(|c: char| !c.is_alphanumeric());
+        matches!(core.to_ascii_lowercase().as_str(), "alc" | "aic")
+    };
     for i in 0..words.len() {
         let lower = words[i].text.to_ascii_lowercase();
         if matches!(lower.as_str(), "hbalc" | "hbaic") {
             words[i].text = format!("{}1{}", &words[i].text[..3], &words[i].text[4..]);
-        } else if i > 0 && words[i - 1].text.eq_ignore_ascii_case("hb") && misread(&words[i].text) {
+        } else if i > 0
+            && matches!(words[i - 1].text.to_ascii_lowercase().as_str(), "hb" | "hemoglobin" | "haemoglobin")
+            && misread(&words[i].text)
+        {
             words[i].text = format!("{}1{}", &words[i].text[..1], &words[i].text[2..]);
         }
     }
@@ -187,10 +195,19 @@ mod tests {
             bold: false,
             line: None,
         };
-        let mut words = vec![word("Hb"), word("Alc"), word("HBAIC"), word("HbA1c"), word("Alc"), word("Hba")];
+        let mut words = vec![
+            word("Hb"),
+            word("Alc"),
+            word("HBAIC"),
+            word("HbA1c"),
+            word("Alc"),
+            word("Hba"),
+            word("Hemoglobin"),
+            word("Alc?"),
+        ];
         fix_hba1c(&mut words);
         let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
-        assert_eq!(texts, ["Hb", "A1c", "HBA1C", "HbA1c", "Alc", "Hba"]);
+        assert_eq!(texts, ["Hb", "A1c", "HBA1C", "HbA1c", "Alc", "Hba", "Hemoglobin", "A1c?"]);
     }
 
     #[test]
