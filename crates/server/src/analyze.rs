@@ -190,8 +190,8 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
             // The unit keeps "Nucleated Red Blood Cells %" and the absolute count apart; a
             // repeat printed without a unit is the same result (the one with the unit stays).
             let key = |r: &LabRow| (normalise(&r.name), r.value.text.to_lowercase());
-            let same =
-                |r: &LabRow| key(r) == key(&row) && (r.unit == row.unit || r.unit.is_none() || row.unit.is_none());
+            let this = key(&row);
+            let same = |r: &LabRow| key(r) == this && (r.unit == row.unit || r.unit.is_none() || row.unit.is_none());
             match rows.iter().position(|(r, _)| same(r)) {
                 None => rows.push((row, summary)),
                 Some(i) if rows[i].0.unit.is_none() && row.unit.is_some() => rows[i] = (row, summary),
@@ -223,20 +223,9 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
             && nb.len() >= 4
             && (na.starts_with(&nb[..4]) || nb.starts_with(&na[..4]))
     };
-    // A result repeated bare, without unit or range, beside the same result printed in full
-    // (an overview page of `Most Recent` values) adds nothing.
-    let bare = |r: &LabRow| r.unit.is_none() && r.range.is_none();
-    let restated = |r: &LabRow| {
-        bare(r)
-            && rows
-                .iter()
-                .any(|(o, _)| !bare(o) && o.value.text == r.value.text && normalise(&o.name) == normalise(&r.name))
-    };
     let keep: Vec<bool> = rows
         .iter()
-        .map(|(r, summary)| {
-            (!*summary || !rows.iter().any(|(o, other_summary)| !*other_summary && repeats(r, o))) && !restated(r)
-        })
+        .map(|(r, summary)| !*summary || !rows.iter().any(|(o, other_summary)| !*other_summary && repeats(r, o)))
         .collect();
     let mut rows: Vec<LabRow> = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| r).collect();
     strip_footnote_letters(&mut rows);
@@ -275,12 +264,11 @@ fn strip_footnote_letters(rows: &mut [LabRow]) {
         let before = head.split(|ch: char| !ch.is_alphanumeric()).rfind(|w| !w.is_empty())?.to_lowercase();
         (!LETTER_NAMES.contains(&before.as_str())).then_some(c)
     };
-    for mark in 'A'..='Z' {
-        if rows.iter().filter(|r| letter(&r.name) == Some(mark)).count() >= 3 {
-            for row in rows.iter_mut().filter(|r| letter(&r.name) == Some(mark)) {
-                let cut = row.name.trim_end().len() - 1;
-                row.name = row.name[..cut].trim_end().to_string();
-            }
+    let marks: Vec<Option<char>> = rows.iter().map(|r| letter(&r.name)).collect();
+    for (row, mark) in rows.iter_mut().zip(&marks) {
+        if mark.is_some_and(|m| marks.iter().filter(|&&other| other == Some(m)).count() >= 3) {
+            let cut = row.name.trim_end().len() - 1;
+            row.name = row.name[..cut].trim_end().to_string();
         }
     }
 }
