@@ -124,12 +124,11 @@ pub fn lookup_exact(printed: &str) -> Option<&'static Biomarker> {
 pub fn lookup_in_unit(printed: &str, unit: Option<&str>) -> Option<&'static Biomarker> {
     let found = lookup(printed)?;
     let sibling = |from: &str, to: &str| found.key.strip_suffix(from).and_then(|k| by_key(&format!("{k}{to}")));
-    let printed_unit = unit;
-    let unit = unit.map(str::to_lowercase).unwrap_or_default();
-    let percent = unit.contains('%') || printed.contains('%');
-    let count = ["/", "^", "\u{b3}", "x10", "cumm"].iter().any(|m| unit.contains(m));
+    let lower = unit.map(str::to_lowercase).unwrap_or_default();
+    let percent = lower.contains('%') || printed.contains('%');
+    let count = ["/", "^", "\u{b3}", "x10", "cumm"].iter().any(|m| lower.contains(m));
     // (MCHC printed in `%` is still MCHC: the entry converts it.)
-    let takes_percent = found.unit == "%" || (unit.contains('%') && found.to_canonical(1.0, printed_unit).is_some());
+    let takes_percent = found.unit == "%" || (lower.contains('%') && found.to_canonical(1.0, unit).is_some());
     if percent && !takes_percent {
         // A unit of `%` on a test measured either way (PDW in fL or %) keeps the entry.
         let named = printed.contains('%');

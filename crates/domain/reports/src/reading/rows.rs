@@ -1,6 +1,8 @@
 //! Rows from words: rebuild lines and cells by position, then read name, value, flag, unit and
 //! reference range from each line that is a result.
 
+use std::borrow::Cow;
+
 use crate::document::{BBox, Page, Word};
 
 use super::range::{RefRange, Sex, parse_range};
@@ -38,6 +40,7 @@ struct Cell {
     bold: bool,
 }
 
+#[derive(Clone)]
 struct Line {
     cells: Vec<Cell>,
     bbox: BBox,
@@ -916,11 +919,7 @@ fn twin_table_x(lines: &[Line]) -> Option<f32> {
             if holds_number(&line.cells) {
                 return None;
             }
-            let letters: Vec<String> = line
-                .cells
-                .iter()
-                .map(|c| c.text.to_lowercase().chars().filter(|ch| ch.is_alphanumeric()).collect())
-                .collect();
+            let letters: Vec<String> = line.cells.iter().map(letters_of).collect();
             let names: Vec<usize> =
                 (0..letters.len()).filter(|&i| NAME_HEADERS.iter().any(|w| letters[i].contains(w))).collect();
             let values = letters.iter().filter(|l| VALUE_HEADERS.iter().any(|w| l.contains(w))).count();
@@ -929,15 +928,18 @@ fn twin_table_x(lines: &[Line]) -> Option<f32> {
         .or_else(|| stacked_twin_x(lines))
 }
 
+/// A cell's letters and digits, lower-cased (`Test Name` and OCR's `TestName_—` both read
+/// `testname`).
+fn letters_of(cell: &Cell) -> String {
+    cell.text.to_lowercase().chars().filter(|ch| ch.is_alphanumeric()).collect()
+}
+
 /// A twin table whose header is set on two lines, the second table's a line lower
 /// (`Test Name  04.11.2025` over `(Most Recent)  Test Name  04.11.2025`): two cells that read
 /// only `Test Name`, on header lines at most two apart, the second well to the right of the
 /// first. Only the whole phrase counts, not a lone `Test` (as in `Test Group Score`).
 fn stacked_twin_x(lines: &[Line]) -> Option<f32> {
-    let test_name = |c: &Cell| {
-        let letters: String = c.text.to_lowercase().chars().filter(|ch| ch.is_alphanumeric()).collect();
-        matches!(letters.as_str(), "testname" | "testnames")
-    };
+    let test_name = |c: &Cell| matches!(letters_of(c).as_str(), "testname" | "testnames");
     let headers: Vec<(usize, &Cell)> = lines
         .iter()
         .enumerate()
@@ -1077,29 +1079,37 @@ pub fn rows_from_page(page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
 }
 
 /// `lines` without the sentences of a column of notes: from a header line that names one
-/// (`Interpretation`), cells of three or more words at or right of it are left out.
-fn without_notes(lines: &[Line]) -> Vec<Line> {
+/// (`Interpretation`), cells of three or more words at or right of it are left out. A page
+/// without such a column is not copied.
+fn without_notes(lines: &[Line]) -> Cow<'_, [Line]> {
+    let Some(start) = lines.iter().position(|line| notes_column_x(&line.cells).is_some()) else {
+        return Cow::Borrowed(lines);
+    };
     let mut notes_x: Option<f32> = None;
-    lines
-        .iter()
-        .filter_map(|line| {
-            if let Some(x) = notes_column_x(&line.cells) {
-                notes_x = Some(x);
-            }
-            let prose = |c: &Cell| notes_x.is_some_and(|x| c.x0 >= x) && c.text.split_whitespace().count() >= 3;
-            let cells: Vec<Cell> = line.cells.iter().filter(|c| !prose(c)).cloned().collect();
-            let last = cells.last()?;
-            let bbox = BBox { x1: last.x1, ..line.bbox };
-            Some(Line { cells, bbox })
-        })
-        .collect()
+    let notes = lines[start..].iter().filter_map(|line| {
+        if let Some(x) = notes_column_x(&line.cells) {
+            notes_x = Some(x);
+        }
+        let prose = |c: &Cell| notes_x.is_some_and(|x| c.x0 >= x) && c.text.split_whitespace().count() >= 3;
+        let cells: Vec<Cell> = line.cells.iter().filter(|c| !prose(c)).cloned().collect();
+        let last = cells.last()?;
+        let bbox = BBox { x1: last.x1, ..line.bbox };
+        Some(Line { cells, bbox })
+    });
+    Cow::Owned(lines[..start].iter().cloned().chain(notes).collect())
 }
 
 /// The desirable band under line `index` (on the next line, or the one after when a name
 /// wrapped between: `Saturated Fatty Acid` / `31.4` / `Index` / bands), as cells to read
 /// after the value: the unit, then the band. `band_x` is what the band headers said: the
 /// unit alone is taken under bands without a desirable one.
-fn band_below(lines: &[Line], index: usize, band_x: Option<Option<f32>>) -> Option<(usize, Vec<Cell>)> {
+/// `bands` holds [`band_line`] of each line.
+fn band_below(
+    lines: &[Line],
+    bands: &[Option<Bands>],
+    index: usize,
+    band_x: Option<Option<f32>>,
+) -> Option<(usize, Vec<Cell>)> {
     let band_x = band_x?;
     let line = lines.get(index)?;
     let h = line.bbox.height().max(1.0);
@@ -1108,9 +1118,9 @@ fn band_below(lines: &[Line], index: usize, band_x: Option<Option<f32>>) -> Opti
         if below.bbox.y0 - line.bbox.y1 > 3.5 * h {
             return None;
         }
-        if let Some((bands, unit)) = band_line(&below.cells) {
+        if let Some((printed, unit)) = bands.get(j)?.clone() {
             let band =
-                band_x.and_then(|bx| bands.into_iter().min_by(|a, b| (a.1 - bx).abs().total_cmp(&(b.1 - bx).abs())));
+                band_x.and_then(|bx| printed.into_iter().min_by(|a, b| (a.1 - bx).abs().total_cmp(&(b.1 - bx).abs())));
             let x = line.bbox.x1 + 10.0;
             let mut cells: Vec<Cell> =
                 unit.into_iter().map(|u| Cell { text: u, x0: x, x1: x + 10.0, bold: false }).collect();
@@ -1127,6 +1137,7 @@ fn band_below(lines: &[Line], index: usize, band_x: Option<Option<f32>>) -> Opti
 
 fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
     let lines = without_notes(lines);
+    let bands: Vec<Option<Bands>> = lines.iter().map(|line| band_line(&line.cells)).collect();
     let mut rows: Vec<LabRow> = Vec::new();
     let mut pending_name: Option<String> = None;
     let mut columns = Columns::default();
@@ -1151,7 +1162,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             pending_name = None;
             continue;
         }
-        if band_line(&line.cells).is_some() {
+        if bands[index].is_some() {
             // Never a result. The row that took these bands keeps the rest of its name, if it
             // wrapped onto the line between.
             if banded == Some(index)
@@ -1213,7 +1224,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             continue;
         }
         // A result whose unit and range are on a line of risk bands below it.
-        let band = band_below(&lines, index, band_x);
+        let band = band_below(&lines, &bands, index, band_x);
         let read = |cells: &[Cell], columns: Columns| match &band {
             Some((_, extra)) => {
                 let mut cells = cells.to_vec();
