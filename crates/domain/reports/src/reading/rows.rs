@@ -589,10 +589,14 @@ fn descriptive_result(cells: &[Cell]) -> Option<(String, ResultValue)> {
 /// The method a lab prints in parentheses on the line under a test's name, in the name column
 /// ("(Immunoturbidimetry)"), or the rest of a name wrapped inside its parentheses
 /// (`TIBC (Total Iron Binding` then `Capacity)`): it belongs to that name, as the lab's name
-/// cell holds both lines.
+/// cell holds both lines. The reference column may go on beside it (`(Chemiluminescence)
+/// 5-148 ng/ml women`), but no value.
 fn method_below(cells: &[Cell], bbox: BBox, row: Option<&LabRow>) -> Option<String> {
     let row = row?;
-    let [cell] = cells else { return None };
+    let (cell, rest) = cells.split_first()?;
+    if rest.iter().any(|c| parse_value(&c.text).is_some()) {
+        return None;
+    }
     let text = cell.text.trim();
     let h = row.bbox.height().max(1.0);
     let open = row.name.matches('(').count() > row.name.matches(')').count();
@@ -1772,12 +1776,20 @@ mod tests {
             &[("APOLIPOPROTEIN B (Apo B)", 20.0), ("46.00", 250.0), ("mg/dL", 350.0), ("46 - 174", 450.0)],
             &[("(Immunoturbidimetry)", 20.0)],
             &[("GLUCOSE, FASTING", 20.0), ("92", 250.0), ("mg/dL", 350.0), ("70 - 100", 450.0)],
+            // A value beside it: not the method of the row above.
+            &[("(Calculated)", 20.0), ("42", 250.0)],
+            &[("Ferritin", 20.0), ("101.5", 250.0), ("ng/ml", 350.0), ("28-365 ng/ml men", 450.0)],
+            // The reference column goes on beside the method.
+            &[("(Chemiluminescence)", 20.0), ("5-148 ng/ml women", 450.0)],
             &[("Note", 20.0)],
             &[("(see overleaf)", 20.0)],
         ]);
         let rows = rows_from_page(&p, None);
         let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
-        assert_eq!(names, ["APOLIPOPROTEIN B (Apo B) (Immunoturbidimetry)", "GLUCOSE, FASTING"]);
+        assert_eq!(
+            names,
+            ["APOLIPOPROTEIN B (Apo B) (Immunoturbidimetry)", "GLUCOSE, FASTING", "Ferritin (Chemiluminescence)"]
+        );
     }
 
     #[test]
