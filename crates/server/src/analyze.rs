@@ -25,6 +25,11 @@ pub const MAX_PAGES: usize = 100;
 /// second, enlarged look.
 pub const FEW_RESULTS: usize = 5;
 
+/// Mean word confidence (0–100) below which Tesseract's first reading of a page is taken as
+/// unsure, and the page is read again enlarged. On labdata, pages read well score 69 to 92;
+/// the Sysmex photo, whose first reading lost most decimal points yet named nine tests, 55.
+pub const UNSURE: f32 = 60.0;
+
 /// One result row with what the catalog and the rules add to it.
 pub struct Row {
     /// The row as read.
@@ -124,10 +129,11 @@ impl Reader {
 
     /// One page image read by OCR. A page whose first reading holds fewer than
     /// [`FEW_RESULTS`] result rows naming a test the catalog knows (small print in a phone
-    /// photo) is read again enlarged, and the reading with more such rows is kept (then the one
-    /// with more rows). Rows are counted by known names because a poor reading still yields rows,
-    /// of junk names: the Sysmex photo's first reading had five, one of them a test. The second
-    /// look costs several times the first, so only pages that need it pay for it.
+    /// photo), or whose words Tesseract was unsure of ([`UNSURE`]), is read again enlarged,
+    /// and the reading with more such rows is kept (then the one with more rows). Rows are
+    /// counted by known names because a poor reading still yields rows, of junk names: the Sysmex
+    /// photo's first reading had five, one of them a test. The second look costs several times
+    /// the first, so only pages that need it pay for it.
     fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
         let engine = self.engine()?;
         let first = engine.read_image(bytes, kind, number)?;
@@ -136,7 +142,9 @@ impl Reader {
             (rows.iter().filter(|r| catalog::lookup(&r.name).is_some()).count(), rows.len())
         };
         let found = score(&first);
-        if found.0 >= FEW_RESULTS {
+        // Tesseract unsure of its own words: print too small or blurred to read at this size.
+        let unsure = engine.confidence().is_some_and(|c| c < UNSURE);
+        if found.0 >= FEW_RESULTS && !unsure {
             return Ok(first);
         }
         let second = engine.read_image_with(bytes, kind, number, Look::Enlarged)?;

@@ -14,5 +14,6 @@ mod matrix;
 pub mod pdf_images;
 pub mod pdf_text;
 pub mod preprocess;
+pub mod regions;
 pub mod tesseract;
 pub mod worker;

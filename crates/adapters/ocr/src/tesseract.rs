@@ -20,6 +20,7 @@ pub struct OcrEngine {
     data_path: Option<String>,
     worker: Option<Worker>,
     deadline: Option<Instant>,
+    confidence: Option<f32>,
 }
 
 impl OcrEngine {
@@ -51,6 +52,7 @@ impl OcrEngine {
             data_path: data_path.map(str::to_string),
             worker: Some(worker),
             deadline: None,
+            confidence: None,
         })
     }
 
@@ -59,6 +61,13 @@ impl OcrEngine {
     /// image, so a time cap frees the processor rather than leaving it busy.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
+    }
+
+    /// How sure Tesseract was of the words of the last page read: their mean confidence, 0 to
+    /// 100 (none before a page, or when it held no words).
+    #[must_use]
+    pub fn confidence(&self) -> Option<f32> {
+        self.confidence
     }
 
     /// Reads one JPEG or PNG image as page `number`.
@@ -86,7 +95,9 @@ impl OcrEngine {
             return Err(ExtractError::Unsupported("the image has too many pixels".into()));
         }
         let prepared = crate::preprocess::prepare_image(bytes, MAX_IMAGE_PIXELS, look)?;
+        self.confidence = None;
         let tsv = self.tsv(&crate::preprocess::to_pgm(&prepared))?;
+        self.confidence = mean_confidence(&tsv);
         let mut words = words_from_tsv(&tsv);
         fix_hba1c(&mut words);
         for word in &mut words {
@@ -146,6 +157,19 @@ fn fix_hba1c(words: &mut [Word]) {
             words[i].text = format!("{}1{}", &words[i].text[..1], &words[i].text[2..]);
         }
     }
+}
+
+/// The mean confidence of the words (level 5 rows with text) of Tesseract's TSV output.
+fn mean_confidence(tsv: &str) -> Option<f32> {
+    let confidences: Vec<f32> = tsv
+        .lines()
+        .filter_map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            let word = f.len() >= 12 && f[0] == "5" && !f[11].trim().is_empty();
+            word.then(|| f[10].trim().parse::<f32>().ok()).flatten().filter(|c| *c >= 0.0)
+        })
+        .collect();
+    (!confidences.is_empty()).then(|| confidences.iter().sum::<f32>() / confidences.len() as f32)
 }
 
 /// Words (level 5 rows) of Tesseract's TSV output, with confidence above 0, each with the
@@ -227,5 +251,8 @@ mod tests {
         // Block, paragraph and line number name the line; lines are numbered as they come.
         let lines: Vec<Option<u32>> = words.iter().map(|w| w.line).collect();
         assert_eq!(lines, [Some(0), Some(0), Some(1), Some(2)]);
+        // Blank words (rules, pictures) do not count towards the page's confidence.
+        assert_eq!(mean_confidence(tsv), Some((91.5 + 88.0 + 90.0 + 90.0) / 4.0));
+        assert_eq!(mean_confidence("level\tpage_num\n"), None);
     }
 }

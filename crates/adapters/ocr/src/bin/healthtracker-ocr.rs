@@ -2,9 +2,16 @@
 //! links Tesseract; the application starts it when a page needs OCR and speaks to it over stdin
 //! and stdout. `--tessdata DIR` names Tesseract's data folder.
 
+use std::ffi::CStr;
 use std::process::ExitCode;
 
+use ht_ocr::regions;
 use leptess::{Variable, leptonica, tesseract::TessApi};
+
+/// Page segmentation mode 4, "a single column of text of variable sizes", for pages.
+const SPARSE_COLUMNS: &CStr = c"4";
+/// Mode 6, "a single uniform block of text", for regions read again.
+const SINGLE_BLOCK: &CStr = c"6";
 
 /// Tesseract with our settings.
 fn engine(data_path: Option<&str>) -> Result<TessApi, String> {
@@ -12,7 +19,7 @@ fn engine(data_path: Option<&str>) -> Result<TessApi, String> {
     let setup = |e| format!("OCR setup failed: {e:?}");
     // Treating the page as one block turns lab tables into garbage; "sparse columns of text" (4)
     // keeps rows together like the command line does.
-    tess.raw.set_variable(Variable::TesseditPagesegMode.as_cstr(), c"4").map_err(setup)?;
+    tess.raw.set_variable(Variable::TesseditPagesegMode.as_cstr(), SPARSE_COLUMNS).map_err(setup)?;
     // Keep spaces between words of a cell, which the row parser uses.
     tess.raw.set_variable(Variable::PreserveInterwordSpaces.as_cstr(), c"1").map_err(setup)?;
     // Sauvola's local threshold for finding text: with the global Otsu threshold, grey print on a
@@ -24,7 +31,8 @@ fn engine(data_path: Option<&str>) -> Result<TessApi, String> {
     Ok(tess)
 }
 
-/// Tesseract's TSV (word boxes, confidences, line numbers) for one PGM image.
+/// Tesseract's TSV (word boxes, confidences, line numbers) for one PGM image. Regions the
+/// layout analysis took for pictures are read again as blocks of text (see `ht_ocr::regions`).
 fn read(tess: &mut TessApi, pgm: &[u8]) -> Result<String, String> {
     let pix = leptonica::pix_read_mem(pgm).map_err(|e| format!("{e}"))?;
     tess.set_image(&pix);
@@ -32,7 +40,29 @@ fn read(tess: &mut TessApi, pgm: &[u8]) -> Result<String, String> {
     if tess.get_source_y_resolution() < 70 {
         tess.set_source_resolution(300);
     }
-    tess.get_tsv_text(0).map_err(|e| format!("OCR output: {e}"))
+    let tsv = |tess: &mut TessApi| tess.get_tsv_text(0).map_err(|e| format!("OCR output: {e}"));
+    let page = tsv(tess)?;
+    let (width, height) = tess.get_image_dimensions().unwrap_or((0, 0));
+    let side = |n: u32| i32::try_from(n).unwrap_or(i32::MAX);
+    let pictures = regions::picture_regions(&page, side(width), side(height));
+    if pictures.is_empty() {
+        return Ok(page);
+    }
+    let mode = |tess: &mut TessApi, psm: &CStr| {
+        tess.raw
+            .set_variable(Variable::TesseditPagesegMode.as_cstr(), psm)
+            .map_err(|e| format!("OCR setup failed: {e:?}"))
+    };
+    mode(tess, SINGLE_BLOCK)?;
+    let rereads: Result<Vec<_>, String> = pictures
+        .into_iter()
+        .map(|[x, y, w, h]| {
+            tess.set_rectangle(x, y, w, h);
+            Ok(([x, y, w, h], tsv(tess)?))
+        })
+        .collect();
+    mode(tess, SPARSE_COLUMNS)?;
+    Ok(regions::splice(&page, &rereads?))
 }
 
 fn main() -> ExitCode {

@@ -1,0 +1,274 @@
+//! Small print that Tesseract's page layout took for a picture.
+//!
+//! Before it reads, Tesseract's layout analysis (page segmentation mode 4) marks regions it takes
+//! for halftone pictures and reads no text there. On a phone photo, a column of small grey print
+//! can look like a halftone to it: labdata's chemistry photo lost its whole reference column
+//! that way. The TSV shows such a region as a word with no text. [`picture_regions`] finds them,
+//! the worker reads each again as one block of text (mode 6, which does no picture finding), and
+//! [`splice`] puts those words into the page's TSV in place of whatever the first reading found
+//! there, each line joined to the page line it continues. Rules and lines leave blank words too; they are too thin to hold a line of print and
+//! are not read again.
+
+/// Smallest width and height, in pixels, of a region worth reading again: a line of the
+/// smallest print Tesseract reads. On a page of larger print, a region must also be a line of
+/// it tall and three lines wide (a few letters): a speck on the margin is not print.
+const MIN_SIDE: i32 = 12;
+
+/// Widest a region may be for its height: a rule on a tilted scan has a box tens of pixels tall
+/// but a hundred times as wide.
+const MAX_ASPECT: i32 = 6;
+
+/// Pixels added on each side of a region before it is read again, so that letters on its edge
+/// are whole.
+pub const PAD: i32 = 6;
+
+/// A region of the page, `[left, top, width, height]` in pixels.
+pub type Rect = [i32; 4];
+
+/// One TSV row that is a word: its block, paragraph and line numbers, its box and its text.
+struct WordRow<'a> {
+    fields: Vec<&'a str>,
+    rect: Rect,
+}
+
+fn word_rows(tsv: &str) -> impl Iterator<Item = WordRow<'_>> {
+    tsv.lines().filter_map(|line| {
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields.len() < 12 || fields[0] != "5" {
+            return None;
+        }
+        let n = |i: usize| fields[i].trim().parse::<i32>().ok();
+        let rect = [n(6)?, n(7)?, n(8)?, n(9)?];
+        Some(WordRow { fields, rect })
+    })
+}
+
+/// Regions of the page that Tesseract did not read because it took them for pictures, kept
+/// within a `width` × `height` page. Tesseract draws a picture's bounds coarsely (on the page
+/// halved): they cut through letters and lines, and the rest of a row of small print stands to
+/// the right (`Normal:up to 20|0`). So each region is padded by [`PAD`] at its left, by a line
+/// of the page's print above and below, reaches the page's right edge, and is grown to hold
+/// whole the words of the first reading it cuts.
+#[must_use]
+pub fn picture_regions(tsv: &str, width: i32, height: i32) -> Vec<Rect> {
+    let words: Vec<Rect> = word_rows(tsv).filter(|w| !w.fields[11].trim().is_empty()).map(|w| w.rect).collect();
+    let mut heights: Vec<i32> = words.iter().map(|r| r[3]).collect();
+    heights.sort_unstable();
+    let line = heights.get(heights.len() / 2).copied().unwrap_or(0).max(PAD);
+    word_rows(tsv)
+        .filter(|w| {
+            let [_, _, rw, rh] = w.rect;
+            let print = rw >= MIN_SIDE.max(3 * line) && rh >= MIN_SIDE.max(line);
+            w.fields[11].trim().is_empty() && print && rw <= MAX_ASPECT * rh
+        })
+        .map(|w| {
+            let [x, y, _, rh] = w.rect;
+            let (x0, mut y0, mut y1) = ((x - PAD).max(0), y - line, y + rh + line);
+            for [wx, wy, ww, wh] in &words {
+                if wx + ww > x0 && *wy < y1 && wy + wh > y0 {
+                    y0 = y0.min(*wy - 1);
+                    y1 = y1.max(wy + wh + 1);
+                }
+            }
+            let (y0, y1) = (y0.max(0), y1.min(height));
+            [x0, y0, width.max(x0 + 1) - x0, y1 - y0]
+        })
+        .filter(|r| r[2] > 0 && r[3] > 0)
+        .collect()
+}
+
+fn centre_inside(word: Rect, region: Rect) -> bool {
+    let (cx, cy) = (word[0] + word[2] / 2, word[1] + word[3] / 2);
+    cx >= region[0] && cx < region[0] + region[2] && cy >= region[1] && cy < region[1] + region[3]
+}
+
+/// A text line's block, paragraph and line numbers.
+type LineKey<'a> = (&'a str, &'a str, &'a str);
+
+fn key<'a>(w: &WordRow<'a>) -> LineKey<'a> {
+    (w.fields[2], w.fields[3], w.fields[4])
+}
+
+fn mid_y(r: Rect) -> i32 {
+    r[1] + r[3] / 2
+}
+
+/// The page line a line read again in a region continues: the line whose nearest word to the
+/// left of it stands at its height (within half a letter). Tesseract follows a tilted row, so
+/// the height is compared with that nearest word, not with the line as a whole.
+fn continued_line<'a>(page: &[WordRow<'a>], words: &[&WordRow<'_>]) -> Option<LineKey<'a>> {
+    let x0 = words.iter().map(|w| w.rect[0]).min()?;
+    let mut mids: Vec<i32> = words.iter().map(|w| mid_y(w.rect)).collect();
+    mids.sort_unstable();
+    let (mid, height) = (mids[mids.len() / 2], words.iter().map(|w| w.rect[3]).max()?);
+    let mut nearest: Vec<(LineKey<'a>, &WordRow<'a>)> = Vec::new();
+    for w in page.iter().filter(|w| w.rect[0] + w.rect[2] <= x0 + PAD) {
+        match nearest.iter_mut().find(|(k, _)| *k == key(w)) {
+            Some((_, best)) if best.rect[0] + best.rect[2] >= w.rect[0] + w.rect[2] => {}
+            Some((_, best)) => *best = w,
+            None => nearest.push((key(w), w)),
+        }
+    }
+    nearest
+        .into_iter()
+        .map(|(k, w)| (k, (mid_y(w.rect) - mid).abs(), w.rect[3].max(height)))
+        .filter(|&(_, dy, h)| 2 * dy < h)
+        .min_by_key(|&(_, dy, _)| dy)
+        .map(|(k, _, _)| k)
+}
+
+/// `first` (the page's TSV) with the words of each region's second reading in place of the
+/// words `first` had there. A region read again as nothing keeps what `first` had. A line read
+/// in a region joins the page line it continues (a reference range beside its test), and
+/// otherwise gets a block number of its own, after the page's, so that it stays a line of its
+/// own. Coordinates in `rereads` are the page's.
+#[must_use]
+pub fn splice(first: &str, rereads: &[(Rect, String)]) -> String {
+    let read: Vec<Rect> = rereads
+        .iter()
+        .filter(|(_, tsv)| word_rows(tsv).any(|w| !w.fields[11].trim().is_empty()))
+        .map(|(r, _)| *r)
+        .collect();
+    let replaced = |w: &WordRow| read.iter().any(|r| centre_inside(w.rect, *r));
+    let mut out = String::with_capacity(first.len());
+    let mut last_block = 0;
+    for line in first.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        if let Some(block) = fields.get(2).and_then(|b| b.parse::<u32>().ok()) {
+            last_block = last_block.max(block);
+        }
+        if !word_rows(line).next().is_some_and(|w| replaced(&w)) {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    let page: Vec<WordRow> = word_rows(first).filter(|w| !w.fields[11].trim().is_empty() && !replaced(w)).collect();
+    let mut next_block = last_block;
+    for (_, tsv) in rereads {
+        next_block += 1;
+        let words: Vec<WordRow> = word_rows(tsv).filter(|w| !w.fields[11].trim().is_empty()).collect();
+        let mut lines: Vec<(LineKey, Vec<&WordRow>)> = Vec::new();
+        for w in &words {
+            match lines.iter_mut().find(|(k, _)| *k == key(w)) {
+                Some((_, ws)) => ws.push(w),
+                None => lines.push((key(w), vec![w])),
+            }
+        }
+        let own = next_block.to_string();
+        for (_, ws) in &lines {
+            let joined = continued_line(&page, ws);
+            for w in ws {
+                let mut fields = w.fields.clone();
+                match joined {
+                    Some((block, par, line)) => (fields[2], fields[3], fields[4]) = (block, par, line),
+                    None => fields[2] = &own,
+                }
+                out.push_str(&fields.join("\t"));
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str =
+        "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n";
+
+    fn row(block: u32, line: u32, rect: Rect, text: &str) -> String {
+        let [x, y, w, h] = rect;
+        format!("5\t1\t{block}\t1\t{line}\t1\t{x}\t{y}\t{w}\t{h}\t90\t{text}\n")
+    }
+
+    #[test]
+    fn blank_words_large_enough_for_print_are_picture_regions() {
+        let tsv = [
+            HEAD.to_string(),
+            row(1, 1, [10, 10, 60, 14], "Urea"),
+            // A picture region: no text, room for lines of print.
+            row(2, 1, [640, 280, 140, 220], " "),
+            // A rule: too thin to hold print.
+            row(3, 1, [0, 100, 890, 3], ""),
+            // A rule on a tilted page: a tall box, but far wider than any block of print.
+            row(3, 2, [190, 440, 1540, 33], ""),
+            // A region on the page's edge is kept within it.
+            row(4, 1, [2, 1190, 100, 20], ""),
+            // A speck on the margin: narrower than a few letters of the page's print.
+            row(4, 2, [7, 597, 22, 30], ""),
+            // A word the first region cuts at its bottom, and one left of it that it does not.
+            row(5, 1, [650, 505, 90, 14], "Women:2.3-6.1"),
+            row(5, 1, [300, 496, 40, 14], "4.20"),
+        ]
+        .concat();
+        // A line of print (14 px) above and below, then down to the bottom of the cut word.
+        assert_eq!(picture_regions(&tsv, 900, 1200), vec![[634, 266, 266, 254], [0, 1176, 900, 24]]);
+    }
+
+    fn words(tsv: &str) -> Vec<(String, String)> {
+        tsv.lines()
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split('\t').collect();
+                (f[0] == "5").then(|| (format!("{}.{}.{}", f[2], f[3], f[4]), f[11].to_string()))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_region_read_again_replaces_what_the_page_had_there() {
+        let first = [
+            HEAD.to_string(),
+            row(1, 1, [50, 300, 40, 12], "Urea"),
+            row(1, 1, [300, 300, 40, 12], "17.50"),
+            // A stray, misread word inside the picture region.
+            row(2, 1, [660, 300, 20, 12], "e9"),
+            row(3, 1, [640, 280, 140, 220], " "),
+        ]
+        .concat();
+        let region = [634, 274, 152, 232];
+        let reread = [HEAD.to_string(), row(1, 1, [650, 302, 50, 12], "17-47")].concat();
+        let spliced = splice(&first, &[(region, reread)]);
+        // The range joins the line of its test; the stray word and the blank region are gone.
+        let expected = [("1.1.1", "Urea"), ("1.1.1", "17.50"), ("1.1.1", "17-47")];
+        assert_eq!(words(&spliced), expected.map(|(k, t)| (k.to_string(), t.to_string())));
+        assert!(spliced.starts_with("level\t"));
+    }
+
+    #[test]
+    fn a_line_beside_no_page_line_stays_a_line_of_its_own() {
+        let first = [
+            HEAD.to_string(),
+            row(1, 1, [50, 300, 40, 12], "Uric"),
+            row(1, 1, [300, 300, 40, 12], "4.20"),
+            // A lower, tilted row: its nearest word to the region is what counts.
+            row(1, 2, [50, 340, 40, 12], "TIBC"),
+            row(1, 2, [300, 352, 40, 12], "306"),
+            row(2, 1, [640, 280, 140, 220], ""),
+        ]
+        .concat();
+        let reread = [
+            HEAD.to_string(),
+            row(1, 1, [650, 300, 80, 12], "Women:2.3-6.1"),
+            row(1, 2, [650, 320, 80, 12], "Men:3.6-8.2"),
+            row(1, 3, [650, 354, 60, 12], "230-440"),
+        ]
+        .concat();
+        let spliced = splice(&first, &[([634, 274, 152, 232], reread)]);
+        let got = words(&spliced);
+        let line_of = |t: &str| got.iter().find(|(_, w)| w == t).map(|(k, _)| k.as_str());
+        assert_eq!(line_of("Women:2.3-6.1"), Some("1.1.1"));
+        assert_eq!(line_of("230-440"), Some("1.1.2"));
+        // The continuation line gets a block after the page's (the page's last is 2).
+        assert_eq!(line_of("Men:3.6-8.2"), Some("3.1.2"));
+    }
+
+    #[test]
+    fn a_region_read_again_as_nothing_keeps_the_first_reading() {
+        let first =
+            [HEAD.to_string(), row(2, 1, [660, 300, 20, 12], "29"), row(3, 1, [640, 280, 140, 220], "")].concat();
+        let spliced = splice(&first, &[([634, 274, 152, 232], HEAD.to_string())]);
+        assert!(spliced.contains("\t29\n"));
+    }
+}
