@@ -322,11 +322,43 @@ fn range_lost_point(value: f64, low: f64, high: f64) -> Option<String> {
     })
 }
 
+/// Why a reference range read by OCR is likely misread: a limit a quarter or less, or four
+/// times or more, the test's usual one in the printed unit (a dropped digit or decimal point:
+/// cholesterol `up to 20`, platelets `15-41` lakhs for `1.5-4.1`). Limits of zero, and tests
+/// or units without a usual range, are not judged.
+fn range_far_from_usual(
+    biomarker: &Biomarker,
+    unit: Option<&str>,
+    sex: Option<Sex>,
+    low: Option<f64>,
+    high: Option<f64>,
+) -> Option<String> {
+    let (usual_low, usual_high) = biomarker.default_range_in(unit, sex)?;
+    let far = |printed: Option<f64>, usual: Option<f64>| match (printed, usual) {
+        (Some(p), Some(u)) if p > 0.0 && u > 0.0 => !(0.25..4.0).contains(&(p / u)),
+        _ => false,
+    };
+    (far(low, usual_low) || far(high, usual_high)).then(|| {
+        let shown = |x: Option<f64>| x.map_or_else(String::new, |x| x.to_string());
+        format!(
+            "the reference range reads {}-{}, far from the usual {}-{} for {}; it may be misread in the scan, so no flag was set from it; check the report",
+            shown(low),
+            shown(high),
+            shown(usual_low),
+            shown(usual_high),
+            biomarker.name
+        )
+    })
+}
+
 fn enrich(row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
     let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref());
-    let flag = flag_of(&row);
     let low = row.range.as_ref().and_then(|r| r.low);
     let high = row.range.as_ref().and_then(|r| r.high);
+    let misread_range =
+        biomarker.filter(|_| ocr).and_then(|b| range_far_from_usual(b, row.unit.as_deref(), sex, low, high));
+    // A printed flag stands; none is worked out from a range that is likely misread.
+    let flag = if misread_range.is_some() && row.flag.is_none() { None } else { flag_of(&row) };
     let severity = flag.and_then(|f| {
         let flag = match f {
             "high" => ht_severity::Flag::High,
@@ -356,6 +388,7 @@ fn enrich(row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
         matches!((low, high), (Some(l), Some(h)) if l > h).then(|| "the reference range reads backwards".to_string())
     })
     .or_else(|| ocr.then(|| range_lost_point(row.value.number?, low?, high?)).flatten())
+    .or(misread_range)
     .or_else(|| {
         // An empty result cell in a scan may be a value OCR missed.
         (ocr && row.value.text.is_empty()).then(|| "no result was read in this row; check the report".to_string())
@@ -544,6 +577,45 @@ mod tests {
         assert_eq!(range_lost_point(3.5, 15.5, 41.0), None);
         assert_eq!(range_lost_point(0.5, 15.0, 41.0), None);
         assert_eq!(range_lost_point(50.0, 15.0, 41.0), None);
+    }
+
+    fn lab_row(name: &str, value: &str, unit: &str, range: &str) -> LabRow {
+        LabRow {
+            name: name.into(),
+            value: ht_reports::reading::parse_value(value).expect("a value"),
+            unit: Some(unit.into()),
+            range: ht_reports::reading::parse_range(range, None),
+            range_text: Some(range.into()),
+            flag: None,
+            page: 1,
+            bbox: ht_reports::BBox { x0: 0.0, y0: 0.0, x1: 1.0, y1: 1.0 },
+        }
+    }
+
+    #[test]
+    fn a_scanned_range_far_from_the_usual_one_sets_no_flag_and_asks_for_review() {
+        // Cholesterol's `up to 200` read as `up to 20`.
+        let row = lab_row("Cholesterol", "136", "mg/dl", "up to 20");
+        let scanned = enrich(row.clone(), true, None);
+        assert_eq!((scanned.flag, scanned.severity), (None, None));
+        let reason = scanned.needs_review.unwrap_or_default();
+        assert!(reason.contains("far from the usual") && reason.contains("200"), "{reason}");
+        // A text layer's range is the lab's own: it stands, and so does its flag.
+        let text = enrich(row, false, None);
+        assert_eq!((text.flag, text.needs_review), (Some("high"), None));
+        // Compared in the printed unit: platelets in lakhs/cumm, `1.5-4.1` and `15-41`.
+        let lakhs = enrich(lab_row("Platelet Count", "2.5", "lakhs/cumm", "1.5-4.1"), true, None);
+        assert_eq!((lakhs.flag, lakhs.needs_review), (None, None));
+        let misread = enrich(lab_row("Platelet Count", "2.5", "lakhs/cumm", "15-41"), true, None);
+        assert_eq!(misread.flag, None);
+        assert!(misread.needs_review.is_some());
+        // A printed flag stands whatever the range.
+        let mut flagged = lab_row("Cholesterol", "236", "mg/dl", "up to 20");
+        flagged.flag = Some(Flag::High);
+        assert_eq!(enrich(flagged, true, None).flag, Some("high"));
+        // A range a lab sets near the usual one is no misreading.
+        let ldl = enrich(lab_row("LDL Cholesterol", "140", "mg/dl", "Up to 130"), true, None);
+        assert_eq!((ldl.flag, ldl.needs_review), (Some("high"), None));
     }
 
     #[test]
