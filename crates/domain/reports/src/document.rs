@@ -27,6 +27,11 @@ impl BBox {
     pub fn mid_y(&self) -> f32 {
         (self.y0 + self.y1) / 2.0
     }
+
+    /// Horizontal centre.
+    pub fn mid_x(&self) -> f32 {
+        (self.x0 + self.x1) / 2.0
+    }
 }
 
 /// One word as printed.

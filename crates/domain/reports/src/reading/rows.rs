@@ -312,10 +312,55 @@ fn lines_found_by_ocr(page: &Page) -> Vec<Vec<&Word>> {
     for w in &page.words {
         by_line.entry(w.line.unwrap_or(0)).or_default().push(w);
     }
-    let mut groups: Vec<Vec<&Word>> = by_line.into_values().collect();
+    let mut groups = join_side_by_side(by_line.into_values().collect());
     let top = |g: &Vec<&Word>| g.iter().map(|w| w.bbox.mid_y()).fold(f32::MAX, f32::min);
     groups.sort_by(|a, b| top(a).total_cmp(&top(b)));
     groups
+}
+
+/// Joins OCR lines that stand side by side at one height into one: Tesseract sets apart, as a
+/// block of its own, a name printed a little off its values' baseline (LabCorp sets `p-tau217
+/// A, 03` a few points above its result), and the name then sorts after the values it names.
+/// Two lines are side by side when one starts right of where the other ends and the words that
+/// face each other across the gap share most of their height, once the page's tilt (the median
+/// slope of its long lines) is taken out over the gap.
+fn join_side_by_side(mut groups: Vec<Vec<&Word>>) -> Vec<Vec<&Word>> {
+    let ends = |g: &[&Word]| -> Option<(BBox, BBox)> {
+        let first = g.iter().min_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0))?.bbox;
+        let last = g.iter().max_by(|a, b| a.bbox.x1.total_cmp(&b.bbox.x1))?.bbox;
+        Some((first, last))
+    };
+    let mut slopes: Vec<f32> = groups
+        .iter()
+        .filter_map(|g| ends(g))
+        .filter(|(a, b)| b.mid_x() - a.mid_x() > 5.0 * a.height().max(b.height()))
+        .map(|(a, b)| (b.mid_y() - a.mid_y()) / (b.mid_x() - a.mid_x()))
+        .collect();
+    slopes.sort_by(f32::total_cmp);
+    let slope = slopes.get(slopes.len() / 2).copied().unwrap_or(0.0);
+    loop {
+        let bounds: Vec<Option<(BBox, BBox)>> = groups.iter().map(|g| ends(g)).collect();
+        // The nearest pair first, so a row's column blocks join in order.
+        let mut best: Option<(usize, usize, f32)> = None;
+        for (i, left) in bounds.iter().enumerate() {
+            for (j, right) in bounds.iter().enumerate() {
+                let (Some((_, a)), Some((b, _))) = (left, right) else { continue };
+                let gap = b.x0 - a.x1;
+                if i == j || gap <= 0.0 || best.is_some_and(|(_, _, g)| g <= gap) {
+                    continue;
+                }
+                let drift = slope * (b.mid_x() - a.mid_x());
+                let shared = a.y1.min(b.y1 - drift) - a.y0.max(b.y0 - drift);
+                if shared >= 0.6 * a.height().min(b.height()).max(1.0) {
+                    best = Some((i, j, gap));
+                }
+            }
+        }
+        let Some((i, j, _)) = best else { return groups };
+        let right = groups.swap_remove(j);
+        let i = if i == groups.len() { j } else { i };
+        groups[i].extend(right);
+    }
 }
 
 /// Punctuation between cells, and rules or underlines OCR reads as dashes or `==`.
@@ -425,10 +470,24 @@ fn strip_footnotes(name: &str) -> &str {
     name
 }
 
+/// A cell of one or two digits or small letters standing apart before a name: a serial number,
+/// or the mark some labs set in the margin beside an abnormal result (LabCorp's ▲ and ▼, which
+/// OCR reads as `4` or `vw`).
+fn is_margin_mark(text: &str) -> bool {
+    let t = text.trim();
+    (1..=2).contains(&t.chars().count()) && t.chars().all(|c| c.is_ascii_digit() || c.is_ascii_lowercase())
+}
+
 fn clean_name(cells: &[Cell]) -> String {
+    let cells: Vec<&Cell> = cells.iter().filter(|c| !is_separator(&c.text)).collect();
+    let cells = match cells.as_slice() {
+        [mark, next, ..] if is_margin_mark(&mark.text) && next.text.starts_with(|c: char| c.is_uppercase()) => {
+            &cells[1..]
+        }
+        _ => &cells[..],
+    };
     // Separators are dropped as cells and, at the end, as words of a cell (`L* ==`).
-    let mut words: Vec<&str> =
-        cells.iter().filter(|c| !is_separator(&c.text)).flat_map(|c| c.text.split_whitespace()).collect();
+    let mut words: Vec<&str> = cells.iter().flat_map(|c| c.text.split_whitespace()).collect();
     while words.last().is_some_and(|w| is_separator(w)) {
         words.pop();
     }
@@ -1715,6 +1774,57 @@ mod tests {
         // Without the OCR's lines, the same words are not one row.
         let level = Page { words: p.words.iter().map(|w| Word { line: None, ..w.clone() }).collect(), ..p };
         assert!(rows_from_page(&level, None).len() < 2);
+    }
+
+    #[test]
+    fn a_name_the_ocr_set_apart_from_its_values_is_joined_to_them_across_the_tilt() {
+        // A scan turned so rows rise 1 px every 40 px to the right. OCR found `p-tau217` as a
+        // line of its own a little below its values (line 2), which sort first; on a level page
+        // the name's 13 px below the values' top would be a different row.
+        let word = |text: &str, x: f32, y: f32, line: u32| Word {
+            text: text.into(),
+            bbox: BBox { x0: x, y0: y, x1: x + 9.0 * text.chars().count() as f32, y1: y + 18.0 },
+            bold: false,
+            line: Some(line),
+        };
+        let rise = |x: f32| -x / 40.0;
+        let row = |name: &str, value: &str, y: f32, line: u32| {
+            vec![
+                word(name, 60.0, y + rise(60.0), line),
+                word(value, 550.0, y + rise(550.0), line),
+                word("pg/mL", 1290.0, y + rise(1290.0), line),
+                word("0.00-0.18", 1500.0, y + rise(1500.0), line),
+            ]
+        };
+        let mut words = row("Cortisol", "8.4", 600.0, 0);
+        words.push(word("Test", 60.0, 640.0 + rise(60.0), 1));
+        words.extend([
+            word("0.12", 550.0, 680.0 + rise(550.0), 2),
+            word("pg/mL", 1290.0, 680.0 + rise(1290.0), 2),
+            word("0.00-0.18", 1500.0, 680.0 + rise(1500.0), 2),
+            // Set 3 px below its values' baseline.
+            word("p-tau217", 60.0, 683.0 + rise(60.0), 3),
+        ]);
+        words.extend(row("Insulin", "10.1", 720.0, 4));
+        let p = Page { number: 1, width: 1700.0, height: 2200.0, words };
+        let got: Vec<(String, Option<f64>)> =
+            rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.number)).collect();
+        let want = [("Cortisol", 8.4), ("p-tau217", 0.12), ("Insulin", 10.1)];
+        assert_eq!(got, want.map(|(n, v)| (n.to_string(), Some(v))));
+    }
+
+    #[test]
+    fn a_margin_mark_or_serial_number_standing_apart_is_not_part_of_the_name() {
+        // LabCorp's ▲ and ▼ beside abnormal results, read by OCR as `4` and `vw`, and a serial
+        // number column; a capital letter standing apart is kept (`T3  Total`).
+        let p = page(&[
+            &[("4", 20.0), ("Hematocrit", 50.0), ("47.9", 250.0), ("%", 350.0), ("34.0-46.6", 450.0)],
+            &[("vw", 20.0), ("MCHC", 50.0), ("30.1", 250.0), ("g/dL", 350.0), ("31.5-35.7", 450.0)],
+            &[("12", 20.0), ("Platelets", 50.0), ("301", 250.0), ("x10E3/uL", 350.0), ("150-450", 450.0)],
+            &[("T3", 20.0), ("Total", 50.0), ("1.2", 250.0), ("ng/mL", 350.0), ("0.8-2.0", 450.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["Hematocrit", "MCHC", "Platelets", "T3 Total"]);
     }
 
     #[test]
