@@ -223,13 +223,16 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
         if ocr { unit.replace(' ', "").to_lowercase() } else { unit }
     };
     // A summary page that repeats results (perhaps under shorter names) must not double them.
+    // On a scan the same name with the same value is the same result whatever OCR made of the
+    // unit in each place (`g/d` on the summary, `g/dL` on the full page).
     let repeats = |a: &LabRow, b: &LabRow| {
         let (na, nb) = (normalise(&a.name), normalise(&b.name));
         a.value.text == b.value.text
-            && unit_key(a) == unit_key(b)
-            && na.len() >= 4
-            && nb.len() >= 4
-            && (na.starts_with(&nb[..4]) || nb.starts_with(&na[..4]))
+            && ((ocr && na == nb)
+                || (unit_key(a) == unit_key(b)
+                    && na.len() >= 4
+                    && nb.len() >= 4
+                    && (na.starts_with(&nb[..4]) || nb.starts_with(&na[..4]))))
     };
     let keep: Vec<bool> = rows
         .iter()
@@ -670,14 +673,24 @@ mod tests {
                 &[
                     &[("Summary", 200.0)],
                     &[("MEAN PLATELET VOLUME(MPV)", 20.0), ("12.8", 250.0), ("fl", 330.0), ("6.5-12", 400.0)],
+                    // Read with its unit cut short, or garbled.
+                    &[("HEMOGLOBIN", 20.0), ("12.2", 250.0), ("g/d", 330.0), ("13.0-17.0", 400.0)],
+                    &[("LYMPHOCYTES - ABSOLUTE COUNT", 20.0), ("3.27", 250.0), ("X 109 / pL", 330.0)],
                 ],
             ),
-            page_of(2, &[&[("Mean Platelet Volume (MPV)", 20.0), ("12.8", 250.0), ("fL", 330.0), ("6.5-12", 400.0)]]),
+            page_of(
+                2,
+                &[
+                    &[("Mean Platelet Volume (MPV)", 20.0), ("12.8", 250.0), ("fL", 330.0), ("6.5-12", 400.0)],
+                    &[("HEMOGLOBIN", 20.0), ("12.2", 250.0), ("g/dL", 330.0), ("13.0-17.0", 400.0)],
+                    &[("Lymphocytes - Absolute Count", 20.0), ("3.27", 250.0), ("x10^3/uL", 330.0)],
+                ],
+            ),
         ];
         let names = |source| from_pages("t", &pages, source).rows.into_iter().map(|r| r.row.name).collect::<Vec<_>>();
-        assert_eq!(names("ocr"), ["Mean Platelet Volume (MPV)"]);
+        assert_eq!(names("ocr"), ["Mean Platelet Volume (MPV)", "HEMOGLOBIN", "Lymphocytes - Absolute Count"]);
         // In a text layer the letters are what was printed: units that differ are kept apart.
-        assert_eq!(names("text").len(), 2);
+        assert_eq!(names("text").len(), 6);
     }
 
     #[test]
