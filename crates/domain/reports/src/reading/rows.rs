@@ -61,6 +61,7 @@ const NOT_A_TEST: &[&str] = &[
     "page",
     "ref",
     "referred",
+    "home",
     "doctor",
     "dr",
     "barcode",
@@ -2035,6 +2036,8 @@ mod tests {
             &[("Date Collected", 20.0), ("06/10/2025", 200.0)],
             &[("Page", 20.0), ("1", 60.0), ("of", 80.0), ("3", 100.0)],
             &[("Note: values above 10 mg/dL need review", 20.0)],
+            // Its colon read by OCR as `3`.
+            &[("Home Collection", 20.0), ("3", 180.0), ("FROM", 200.0)],
         ]);
         assert!(rows_from_page(&p, None).is_empty());
     }
