@@ -354,7 +354,28 @@ fn range_far_from_usual(
     })
 }
 
-fn enrich(row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
+/// A value OCR read as a whole number with a leading zero (`076`, `005`) lost the point after
+/// that zero: labs print `0.76`, never `076`. Gives the number with its point put back and the
+/// reason the row asks for review; the value as read stays in `value.text`.
+fn leading_zero_point(text: &str) -> Option<(f64, String)> {
+    let digits = text.strip_prefix('0')?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let number: f64 = format!("0.{digits}").parse().ok()?;
+    Some((
+        number,
+        format!(
+            "the result reads {text}; its decimal point was not read, so it is taken as {number}; check the report"
+        ),
+    ))
+}
+
+fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
+    let lost_point = ocr.then(|| leading_zero_point(&row.value.text)).flatten().map(|(number, reason)| {
+        row.value.number = Some(number);
+        reason
+    });
     let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref());
     let low = row.range.as_ref().and_then(|r| r.low);
     let high = row.range.as_ref().and_then(|r| r.high);
@@ -383,19 +404,21 @@ fn enrich(row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
             }
         }
     });
-    let needs_review = match (biomarker, row.value.number) {
-        (Some(b), Some(v)) => b.implausible(v, row.unit.as_deref()),
-        _ => None,
-    }
-    .or_else(|| {
-        matches!((low, high), (Some(l), Some(h)) if l > h).then(|| "the reference range reads backwards".to_string())
-    })
-    .or_else(|| ocr.then(|| range_lost_point(row.value.number?, low?, high?)).flatten())
-    .or(misread_range)
-    .or_else(|| {
-        // An empty result cell in a scan may be a value OCR missed.
-        (ocr && row.value.text.is_empty()).then(|| "no result was read in this row; check the report".to_string())
-    });
+    let needs_review = lost_point
+        .or_else(|| match (biomarker, row.value.number) {
+            (Some(b), Some(v)) => b.implausible(v, row.unit.as_deref()),
+            _ => None,
+        })
+        .or_else(|| {
+            matches!((low, high), (Some(l), Some(h)) if l > h)
+                .then(|| "the reference range reads backwards".to_string())
+        })
+        .or_else(|| ocr.then(|| range_lost_point(row.value.number?, low?, high?)).flatten())
+        .or(misread_range)
+        .or_else(|| {
+            // An empty result cell in a scan may be a value OCR missed.
+            (ocr && row.value.text.is_empty()).then(|| "no result was read in this row; check the report".to_string())
+        });
     // Text layers are exact; OCR and names the catalog does not know are less certain.
     let mut confidence: f64 = if ocr { 0.85 } else { 0.98 };
     if biomarker.is_none() {
@@ -619,6 +642,22 @@ mod tests {
         // A range a lab sets near the usual one is no misreading.
         let ldl = enrich(lab_row("LDL Cholesterol", "140", "mg/dl", "Up to 130"), true, None);
         assert_eq!((ldl.flag, ldl.needs_review), (Some("high"), None));
+    }
+
+    #[test]
+    fn a_scanned_value_with_a_leading_zero_gets_its_point_back_and_asks_for_review() {
+        let scanned = enrich(lab_row("Lymphocytes Absolute", "076", "10^3/uL", "1.0-3.0"), true, None);
+        assert_eq!(scanned.row.value.number, Some(0.76));
+        assert_eq!(scanned.row.value.text, "076");
+        assert_eq!(scanned.flag, Some("low"));
+        assert!(scanned.needs_review.unwrap_or_default().contains("taken as 0.76"));
+        // A text layer is what was printed; a plain zero or a number with its point is no case.
+        let text = enrich(lab_row("Lymphocytes Absolute", "076", "10^3/uL", "1.0-3.0"), false, None);
+        assert_eq!(text.row.value.number, Some(76.0));
+        for value in ["0", "0.76", "76", "0.0"] {
+            assert_eq!(leading_zero_point(value), None, "{value}");
+        }
+        assert_eq!(leading_zero_point("005").map(|(n, _)| n), Some(0.05));
     }
 
     #[test]
