@@ -674,8 +674,11 @@ fn method_below(cells: &[Cell], bbox: BBox, row: Option<&LabRow>) -> Option<Stri
 /// Splits a flag that cannot be a word of a name (`H*`, `L*`, `HH`, an arrow) off the end.
 fn split_marked_flag(name: &str) -> (String, Option<Flag>) {
     if let Some((head, last)) = name.rsplit_once(' ') {
-        let marked = last.contains(['*', '\u{2191}', '\u{2193}']) || matches!(last, "HH" | "LL");
-        if marked && let Some(f) = parse_flag(last) {
+        // An underline under the flag, which OCR reads as `_` (`MCHC H_`), marks it too.
+        let bare = last.trim_end_matches('_');
+        let marked =
+            bare.len() < last.len() || last.contains(['*', '\u{2191}', '\u{2193}']) || matches!(last, "HH" | "LL");
+        if marked && let Some(f) = parse_flag(bare) {
             return (head.trim_end().to_string(), Some(f));
         }
     }
@@ -857,8 +860,11 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     }
     // (A method in words after a word result, `NORMAL  NORMAL  Modified Ehrlich`, is not part
     // of the reference.)
-    let after: Vec<&str> =
-        cells[vi + 1..].iter().map(|c| c.text.trim()).filter(|t| !is_separator(t) && !words_not_unit(t)).collect();
+    let after: Vec<&str> = cells[vi + 1..]
+        .iter()
+        .map(|c| c.text.trim())
+        .filter(|t| !is_separator(t) && !words_not_unit(t) && parse_flag(t).is_none())
+        .collect();
     // A word result with a word reference (`Colour  PALE YELLOW  Colourless`).
     let word_reference = (value.qualitative.is_some()
         && range.is_none()
@@ -1989,12 +1995,19 @@ mod tests {
             &[("TSH (Chemiluminescence) H*", 20.0), ("9.07", 250.0), ("mu/ml", 350.0), ("0.3 - 5.0", 450.0)],
             &[("Vitamin D L*", 20.0), ("12", 250.0), ("ng/mL", 350.0), ("30 - 100", 450.0)],
             &[("Vitamin K", 20.0), ("1.1", 250.0), ("nmol/L", 350.0), ("0.2 - 3.2", 450.0)],
+            // An underlined flag read by OCR.
+            &[("MEAN CELL HAEMOGLOBIN CON, MCHC H_", 20.0), ("35.7", 250.0), ("%", 350.0), ("31.5 - 34.5", 450.0)],
         ]);
         let rows = rows_from_page(&p, None);
         let got: Vec<(&str, Option<Flag>)> = rows.iter().map(|r| (r.name.as_str(), r.flag)).collect();
         assert_eq!(
             got,
-            [("TSH (Chemiluminescence)", Some(Flag::High)), ("Vitamin D", Some(Flag::Low)), ("Vitamin K", None)]
+            [
+                ("TSH (Chemiluminescence)", Some(Flag::High)),
+                ("Vitamin D", Some(Flag::Low)),
+                ("Vitamin K", None),
+                ("MEAN CELL HAEMOGLOBIN CON, MCHC", Some(Flag::High))
+            ]
         );
     }
 
@@ -2139,11 +2152,14 @@ mod reference_layout_tests {
             &[("Test", 20.0), ("Result", 200.0), ("Unit", 260.0), ("Reference", 330.0)],
             &[("HbA1c", 20.0), ("4.7", 200.0), ("%", 260.0), ("< 6", 330.0)],
             &[("eAG", 20.0), ("88.19", 200.0)],
+            // A flag after it changes nothing.
+            &[("Eosinophil", 20.0), ("9", 200.0), ("*", 230.0)],
             &[("Page", 20.0), ("2", 200.0)],
-            &[("Sample Number", 20.0), ("88", 200.0)],
+            &[("Sample Number", 20.0), ("88", 200.0), ("H", 230.0)],
         ]);
-        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
-        assert_eq!(names, ["HbA1c", "eAG"]);
+        let rows = rows_from_page(&p, None);
+        let names: Vec<(&str, Option<Flag>)> = rows.iter().map(|r| (r.name.as_str(), r.flag)).collect();
+        assert_eq!(names, [("HbA1c", None), ("eAG", None), ("Eosinophil", Some(Flag::Abnormal))]);
     }
 
     #[test]
