@@ -208,7 +208,16 @@ fn leading_label(part: &str) -> (Option<String>, String) {
             return (Some(label.to_string()), range.trim().to_string());
         }
     }
-    let start = part.find(|c: char| c.is_ascii_digit() || c == '<' || c == '>' || c == '.').unwrap_or(0);
+    let mut start = part.find(|c: char| c.is_ascii_digit() || c == '<' || c == '>' || c == '.').unwrap_or(0);
+    // Words of comparison before the number belong to the range (`Normal-up to 200`).
+    for words in ["up to", "less than", "below", "more than", "greater than", "above"] {
+        if let Some(cut) = part[..start].trim_end().strip_suffix(words).map(str::len)
+            && !part[..cut].ends_with(|c: char| c.is_alphabetic())
+        {
+            start = cut;
+            break;
+        }
+    }
     let label = part[..start].trim().trim_start_matches('-').trim();
     if start == 0 || label.is_empty() || !label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-') {
         (None, part.to_string())
@@ -331,6 +340,8 @@ mod tests {
     fn labels_after_ranges_and_without_colons() {
         assert_eq!(r("> = 90 : Normal ; 60 - 89 : Mild Decrease ; 15 - 29 : Severe Decrease"), (Some(90.0), None));
         assert_eq!(r("No Risk >60 ; Moderate Risk 40 - 60 ; High Risk <40"), (Some(60.0), None));
+        assert_eq!(r("Normal-up to 200"), (None, Some(200.0)));
+        assert_eq!(r("Normal - up to 200"), (None, Some(200.0)));
         assert_eq!(r("Very good control:<6 Good control : 6-8 poor control:>8"), (None, Some(6.0)));
         assert_eq!(r("- Non Diabetics:3-6 - Target of therapy:<7 - Change of therapy:>8"), (Some(3.0), Some(6.0)));
         assert_eq!(r("Adults : < 30.0 mg/dl"), (None, Some(30.0)));
