@@ -325,6 +325,31 @@ fn range_lost_point(value: f64, low: f64, high: f64) -> Option<String> {
     })
 }
 
+/// A scanned range whose decimal points were lost (`15-41` lakhs for `1.5-4.1`), put back:
+/// when both whole-number bounds are far from the test's usual ones ([`range_far_from_usual`]),
+/// a tenth of them is not, and the value fits that tenth ([`range_lost_point`]). Three
+/// readings agree, so the range a tenth as large is taken, with the reason the row asks for
+/// review; the range as read stays in its text. A value outside the tenth as well leaves the
+/// range as read.
+fn range_with_points(biomarker: &Biomarker, row: &LabRow, sex: Option<Sex>) -> Option<(f64, f64, String)> {
+    let range = row.range.as_ref()?;
+    let (low, high) = (range.low?, range.high?);
+    let unit = row.unit.as_deref();
+    range_lost_point(row.value.number?, low, high)?;
+    range_far_from_usual(biomarker, unit, sex, Some(low), Some(high))?;
+    let (tenth_low, tenth_high) = (low / 10.0, high / 10.0);
+    if range_far_from_usual(biomarker, unit, sex, Some(tenth_low), Some(tenth_high)).is_some() {
+        return None;
+    }
+    Some((
+        tenth_low,
+        tenth_high,
+        format!(
+            "the reference range reads {low}-{high}; its decimal points were lost in the scan, so it is taken as {tenth_low}-{tenth_high}; check the report"
+        ),
+    ))
+}
+
 /// Why a reference range read by OCR is likely misread: a limit a quarter or less, or four
 /// times or more, the test's usual one in the printed unit (a dropped digit or decimal point:
 /// cholesterol `up to 20`, platelets `15-41` lakhs for `1.5-4.1`). Limits of zero, and tests
@@ -377,6 +402,13 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
         reason
     });
     let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref());
+    let restored_range = biomarker.filter(|_| ocr).and_then(|b| range_with_points(b, &row, sex));
+    let restored_range = restored_range.map(|(low, high, reason)| {
+        if let Some(r) = row.range.as_mut() {
+            (r.low, r.high) = (Some(low), Some(high));
+        }
+        reason
+    });
     let low = row.range.as_ref().and_then(|r| r.low);
     let high = row.range.as_ref().and_then(|r| r.high);
     let misread_range =
@@ -405,6 +437,7 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
         }
     });
     let needs_review = lost_point
+        .or(restored_range)
         .or_else(|| match (biomarker, row.value.number) {
             (Some(b), Some(v)) => b.implausible(v, row.unit.as_deref()),
             _ => None,
@@ -632,7 +665,7 @@ mod tests {
         // Compared in the printed unit: platelets in lakhs/cumm, `1.5-4.1` and `15-41`.
         let lakhs = enrich(lab_row("Platelet Count", "2.5", "lakhs/cumm", "1.5-4.1"), true, None);
         assert_eq!((lakhs.flag, lakhs.needs_review), (None, None));
-        let misread = enrich(lab_row("Platelet Count", "2.5", "lakhs/cumm", "15-41"), true, None);
+        let misread = enrich(lab_row("Platelet Count", "0.5", "lakhs/cumm", "15-41"), true, None);
         assert_eq!(misread.flag, None);
         assert!(misread.needs_review.is_some());
         // A printed flag stands whatever the range.
@@ -658,6 +691,26 @@ mod tests {
             assert_eq!(leading_zero_point(value), None, "{value}");
         }
         assert_eq!(leading_zero_point("005").map(|(n, _)| n), Some(0.05));
+    }
+
+    #[test]
+    fn a_scanned_range_that_lost_its_points_is_put_back_when_the_value_and_the_usual_range_agree() {
+        // `1.5-4.1` lakhs read as `15-41`: a tenth of it holds 3.5 and is the usual range.
+        let row = enrich(lab_row("Platelet Count", "3.5", "lakhs/cumm", "15-41"), true, None);
+        let range = row.row.range.as_ref().map(|r| (r.low, r.high));
+        assert_eq!(range, Some((Some(1.5), Some(4.1))));
+        assert_eq!(row.row.range_text.as_deref(), Some("15-41"));
+        assert_eq!(row.flag, None);
+        assert!(row.needs_review.unwrap_or_default().contains("taken as 1.5-4.1"));
+        // A value outside the tenth as well keeps the range as read.
+        let low = enrich(lab_row("Platelet Count", "0.5", "lakhs/cumm", "15-41"), true, None);
+        assert_eq!(low.row.range.as_ref().map(|r| r.high), Some(Some(41.0)));
+        // A text layer's range is the lab's own.
+        let text = enrich(lab_row("Platelet Count", "3.5", "lakhs/cumm", "15-41"), false, None);
+        assert_eq!(text.row.range.as_ref().map(|r| r.low), Some(Some(15.0)));
+        // A test the catalog does not know, or a tenth far from the usual range, is not changed.
+        let unknown = enrich(lab_row("Zonulin Index", "3.5", "units", "15-41"), true, None);
+        assert_eq!(unknown.row.range.as_ref().map(|r| r.low), Some(Some(15.0)));
     }
 
     #[test]
