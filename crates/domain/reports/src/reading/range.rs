@@ -231,6 +231,30 @@ fn label_is(label: &str, words: &[&str]) -> bool {
     words.iter().any(|w| l == *w || l.split([' ', '/', '-', '(']).any(|t| t == *w))
 }
 
+/// OCR reads the `<` or `>` after a tier's colon as a second colon (`Desirable: : 200;
+/// Borderline : 200 - 239; High Risk : : 240`). The other tiers tell which it was: a tier that
+/// starts at the bound makes it `<`, one that ends there `>`; when they say neither or both,
+/// the tier stays unread.
+fn mend_misread_comparisons(mut segs: Vec<(Option<String>, String)>) -> Vec<(Option<String>, String)> {
+    let bare_bound = |v: &str| {
+        let (n, tail) = take_number(v.strip_prefix(':')?)?;
+        tail.trim().is_empty().then_some(n)
+    };
+    let others: Vec<RefRange> = segs.iter().filter_map(|(_, v)| parse_simple(v)).collect();
+    let near = |a: f64, b: f64| (a - b).abs() <= 1.0f64.max(0.02 * b.abs());
+    for (_, v) in &mut segs {
+        let Some(n) = bare_bound(v) else { continue };
+        let starts_there = others.iter().any(|r| r.low.is_some_and(|l| near(l, n)));
+        let ends_there = others.iter().any(|r| r.high.is_some_and(|h| near(h, n)));
+        match (starts_there, ends_there) {
+            (true, false) => *v = format!("< {n}"),
+            (false, true) => *v = format!("> {n}"),
+            _ => {}
+        }
+    }
+    segs
+}
+
 /// Parses a reference range; for ranges split by sex, `sex` picks one, and for tiers the
 /// normal tier is taken. `None` when the text holds no recognisable range.
 pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
@@ -238,7 +262,7 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
     if let Some(r) = parse_simple(&s) {
         return Some(r);
     }
-    let segs = segments(&s);
+    let segs = mend_misread_comparisons(segments(&s));
     let parsed: Vec<(Option<&str>, RefRange)> =
         segs.iter().filter_map(|(label, v)| Some((label.as_deref(), parse_simple(v)?))).collect();
     if parsed.is_empty() {
@@ -341,6 +365,11 @@ mod tests {
         assert_eq!(r("> = 90 : Normal ; 60 - 89 : Mild Decrease ; 15 - 29 : Severe Decrease"), (Some(90.0), None));
         assert_eq!(r("No Risk >60 ; Moderate Risk 40 - 60 ; High Risk <40"), (Some(60.0), None));
         assert_eq!(r("Normal-up to 200"), (None, Some(200.0)));
+        // `<` and `>` after a colon read by OCR as another colon.
+        assert_eq!(r("Desirable: : 200; Borderline : 200 - 239; High Risk : : 240"), (None, Some(200.0)));
+        assert_eq!(r("Normal: : 100; Desirable: 100 - 129; Borderline High : 130 - 159"), (None, Some(100.0)));
+        assert_eq!(r("High Risk : : 240; Borderline : 200 - 239; Desirable: : 200"), (None, Some(200.0)));
+        assert_eq!(parse_range("Desirable: : 200; High : 300 - 400", None), None);
         assert_eq!(r("Normal - up to 200"), (None, Some(200.0)));
         assert_eq!(r("Very good control:<6 Good control : 6-8 poor control:>8"), (None, Some(6.0)));
         assert_eq!(r("- Non Diabetics:3-6 - Target of therapy:<7 - Change of therapy:>8"), (Some(3.0), Some(6.0)));
