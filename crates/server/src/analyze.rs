@@ -215,6 +215,10 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
             if let Some(unit) = row.unit.as_deref().and_then(catalog::mend_unit) {
                 row.unit = Some(unit);
             }
+            // A unit that lost its µ (`g/dL` for iron) is one the test is not measured in.
+            if let Some(unit) = row.unit.as_deref().and_then(|u| catalog::lookup(&row.name)?.unit_missing_prefix(u)) {
+                row.unit = Some(unit);
+            }
         }
     }
     // On a scan, units that differ only in case or spacing (`fl` and `fL`) are the same unit.
@@ -783,6 +787,14 @@ mod tests {
         assert_eq!(names("ocr"), ["Mean Platelet Volume (MPV)", "HEMOGLOBIN", "Lymphocytes - Absolute Count"]);
         // In a text layer the letters are what was printed: units that differ are kept apart.
         assert_eq!(names("text").len(), 6);
+    }
+
+    #[test]
+    fn a_scanned_unit_that_lost_its_micro_sign_is_the_tests_unit_and_a_text_layers_stays() {
+        let pages = [page_of(1, &[&[("IRON", 20.0), ("89.3", 250.0), ("g/dL", 330.0), ("50-170", 400.0)]])];
+        let unit = |source| from_pages("t", &pages, source).rows[0].row.unit.clone();
+        assert_eq!(unit("ocr").as_deref(), Some("µg/dL"));
+        assert_eq!(unit("text").as_deref(), Some("g/dL"));
     }
 
     #[test]

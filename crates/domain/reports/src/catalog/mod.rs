@@ -225,6 +225,27 @@ impl Biomarker {
         Some((low.map(back), high.map(back)))
     }
 
+    /// The unit OCR read without its prefix (`g/dL` for iron's `µg/dL`, the µ lost in small
+    /// print): when the reading is no unit of this test and exactly one of its units is the
+    /// reading with `µ`, `m`, `n` or `p` before it.
+    pub fn unit_missing_prefix(&self, read: &str) -> Option<String> {
+        let read = normalise_unit(read);
+        let units = || std::iter::once(&self.unit).chain(self.conversions.iter().map(|(u, _)| u));
+        if read.is_empty() || units().any(|u| normalise_unit(u) == read) {
+            return None;
+        }
+        // (`µmol/L` and `umol/L` are one unit.)
+        let mut prefixed: Vec<&String> = units()
+            .filter(|u| ["u", "m", "n", "p"].iter().any(|p| normalise_unit(u) == format!("{p}{read}")))
+            .collect();
+        prefixed.sort_by_key(|u| normalise_unit(u));
+        prefixed.dedup_by_key(|u| normalise_unit(u));
+        match prefixed.as_slice() {
+            [unit] => Some((*unit).clone()),
+            _ => None,
+        }
+    }
+
     /// Why a value cannot be right for this test, if it is outside the plausible range.
     pub fn implausible(&self, value: f64, unit: Option<&str>) -> Option<String> {
         let (lo, hi) = self.plausible?;
@@ -369,6 +390,18 @@ mod tests {
                 assert!(lo < hi, "{}", b.key);
             }
         }
+    }
+
+    #[test]
+    fn a_unit_read_without_its_prefix_is_the_tests_prefixed_unit() {
+        let unit = |name: &str, read: &str| by_key(name).and_then(|b| b.unit_missing_prefix(read));
+        assert_eq!(unit("iron", "g/dL").as_deref(), Some("µg/dL"));
+        assert_eq!(unit("creatinine", "g/dL").as_deref(), Some("mg/dL"));
+        assert_eq!(unit("creatinine", "mol/L").as_deref(), Some("µmol/L"));
+        // A unit of the test, or one no prefix makes a unit of it, stays as read.
+        assert_eq!(unit("iron", "µg/dL"), None);
+        assert_eq!(unit("haemoglobin", "g/L"), None);
+        assert_eq!(unit("haemoglobin", "g/mL"), None);
     }
 
     #[test]
