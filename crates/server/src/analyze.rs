@@ -10,8 +10,8 @@ use ht_ocr::tesseract::OcrEngine;
 use ht_recommendations::{Interpretation, Profile};
 use ht_reports::catalog::{self, Biomarker};
 use ht_reports::reading::{
-    Collected, Flag, LabRow, Sex, detect_age, detect_collected, detect_sex, is_negative_result, is_positive_result,
-    page_text_by_lines, rows_from_page,
+    Collected, Flag, LabRow, RefRange, Sex, detect_age, detect_collected, detect_sex, is_negative_result,
+    is_positive_result, page_text_by_lines, rows_from_page,
 };
 use ht_reports::upload::{FileKind, MAX_UPLOAD_BYTES};
 use ht_reports::{ExtractError, Page, StoredResult};
@@ -373,7 +373,7 @@ fn range_far_from_usual(
     (far(low, usual_low) || far(high, usual_high)).then(|| {
         let shown = |x: Option<f64>| x.map_or_else(String::new, |x| x.to_string());
         format!(
-            "the reference range reads {}-{}, far from the usual {}-{} for {}; it may be misread in the scan, so no flag was set from it; check the report",
+            "the reference range reads {}-{}, far from the usual {}-{} for {}; it may be misread in the scan, so any flag was worked out from the usual range; check the report",
             shown(low),
             shown(high),
             shown(usual_low),
@@ -417,8 +417,19 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
     let high = row.range.as_ref().and_then(|r| r.high);
     let misread_range =
         biomarker.filter(|_| ocr).and_then(|b| range_far_from_usual(b, row.unit.as_deref(), sex, low, high));
-    // A printed flag stands; none is worked out from a range that is likely misread.
-    let flag = if misread_range.is_some() && row.flag.is_none() { None } else { flag_of(&row) };
+    // A printed flag stands; one worked out from a range that is likely misread comes from the
+    // test's usual range instead, so a truly abnormal result is still flagged.
+    let (judged_low, judged_high, flag) = match biomarker.filter(|_| misread_range.is_some() && row.flag.is_none()) {
+        Some(b) => {
+            let (usual_low, usual_high) = b.default_range_in(row.unit.as_deref(), sex).unwrap_or((None, None));
+            let judged = LabRow {
+                range: Some(RefRange { low: usual_low, high: usual_high, qualitative: None, unit: None }),
+                ..row.clone()
+            };
+            (usual_low, usual_high, flag_of(&judged))
+        }
+        None => (low, high, flag_of(&row)),
+    };
     let severity = flag.and_then(|f| {
         let flag = match f {
             "high" => ht_severity::Flag::High,
@@ -431,11 +442,11 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
         match converted {
             Some((b, v)) => {
                 let c = |x: Option<f64>| x.and_then(|x| b.to_canonical(x, unit));
-                let reading = Reading { value: Some(v), low: c(low), high: c(high), flag: Some(flag) };
+                let reading = Reading { value: Some(v), low: c(judged_low), high: c(judged_high), flag: Some(flag) };
                 ht_severity::severity(Some(&b.key), &reading)
             }
             None => {
-                let reading = Reading { value: row.value.number, low, high, flag: Some(flag) };
+                let reading = Reading { value: row.value.number, low: judged_low, high: judged_high, flag: Some(flag) };
                 ht_severity::severity(None, &reading)
             }
         }
@@ -656,7 +667,7 @@ mod tests {
     }
 
     #[test]
-    fn a_scanned_range_far_from_the_usual_one_sets_no_flag_and_asks_for_review() {
+    fn a_scanned_range_far_from_the_usual_one_flags_by_the_usual_range_and_asks_for_review() {
         // Cholesterol's `up to 200` read as `up to 20`.
         let row = lab_row("Cholesterol", "136", "mg/dl", "up to 20");
         let scanned = enrich(row.clone(), true, None);
@@ -669,9 +680,12 @@ mod tests {
         // Compared in the printed unit: platelets in lakhs/cumm, `1.5-4.1` and `15-41`.
         let lakhs = enrich(lab_row("Platelet Count", "2.5", "lakhs/cumm", "1.5-4.1"), true, None);
         assert_eq!((lakhs.flag, lakhs.needs_review), (None, None));
+        // A truly low count against a misread range is still flagged, from the usual range.
         let misread = enrich(lab_row("Platelet Count", "0.5", "lakhs/cumm", "15-41"), true, None);
-        assert_eq!(misread.flag, None);
+        assert_eq!(misread.flag, Some("low"));
         assert!(misread.needs_review.is_some());
+        let normal = enrich(lab_row("Platelet Count", "2.5", "lakhs/cumm", "15-410"), true, None);
+        assert_eq!(normal.flag, None);
         // A printed flag stands whatever the range.
         let mut flagged = lab_row("Cholesterol", "236", "mg/dl", "up to 20");
         flagged.flag = Some(Flag::High);
