@@ -74,7 +74,27 @@ pub fn picture_regions(tsv: &str, width: i32, height: i32) -> Vec<Rect> {
             [x0, y0, width.max(x0 + 1) - x0, y1 - y0]
         })
         .filter(|r| r[2] > 0 && r[3] > 0)
-        .collect()
+        .fold(Vec::new(), merge_overlapping)
+}
+
+/// `regions` with `next` added, where a region that lies within the band of rows of another is
+/// merged into it. Every region reaches the page's right edge, so two pictures side by side on
+/// one band would have the band's words read twice (time) and spliced in twice (a row of doubled
+/// words: labdata's LabSmart template has two in its header). Regions that only partly share
+/// rows stay apart: merged, the chemistry photo's reference column was read as one block with
+/// the results beside it, and lost two of them.
+fn merge_overlapping(mut regions: Vec<Rect>, next: Rect) -> Vec<Rect> {
+    let within = |a: Rect, b: Rect| a[1] >= b[1] && a[1] + a[3] <= b[1] + b[3];
+    let mut merged = next;
+    while let Some(i) = regions.iter().position(|r| within(*r, merged) || within(merged, *r)) {
+        let r = regions.swap_remove(i);
+        let (x0, y0) = (r[0].min(merged[0]), r[1].min(merged[1]));
+        let (x1, y1) = ((r[0] + r[2]).max(merged[0] + merged[2]), (r[1] + r[3]).max(merged[1] + merged[3]));
+        merged = [x0, y0, x1 - x0, y1 - y0];
+    }
+    regions.push(merged);
+    regions.sort_unstable_by_key(|r| (r[1], r[0]));
+    regions
 }
 
 fn centre_inside(word: Rect, region: Rect) -> bool {
@@ -205,6 +225,26 @@ mod tests {
         .concat();
         // A line of print (14 px) above and below, then down to the bottom of the cut word.
         assert_eq!(picture_regions(&tsv, 900, 1200), vec![[634, 266, 266, 254], [0, 1176, 900, 24]]);
+    }
+
+    #[test]
+    fn overlapping_regions_are_read_as_one() {
+        let tsv = [
+            HEAD.to_string(),
+            row(1, 1, [10, 140, 60, 20], "Patient"),
+            // Two pictures side by side on one band of a header, and one lower down.
+            row(2, 1, [705, 140, 67, 20], ""),
+            row(3, 1, [848, 140, 52, 20], ""),
+            row(4, 1, [28, 1023, 76, 50], ""),
+            // One that shares only some rows with it stays apart.
+            row(5, 1, [500, 1060, 76, 50], ""),
+        ]
+        .concat();
+        // Each reaches the right edge, so the second lies inside the first: one band is read.
+        assert_eq!(
+            picture_regions(&tsv, 982, 1200),
+            vec![[699, 120, 283, 60], [22, 1003, 960, 90], [494, 1040, 488, 90]]
+        );
     }
 
     fn words(tsv: &str) -> Vec<(String, String)> {
