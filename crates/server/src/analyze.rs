@@ -215,6 +215,10 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
             if let Some(unit) = row.unit.as_deref().and_then(catalog::mend_unit) {
                 row.unit = Some(unit);
             }
+            // A name misread in its strokes (`AIG Ratio`, `ApoAl`, a footnote digit after it).
+            if let Some(name) = catalog::mend_misread_name(&row.name) {
+                row.name = name;
+            }
             // A unit that lost its µ (`g/dL` for iron) is one the test is not measured in.
             if let Some(unit) = row.unit.as_deref().and_then(|u| catalog::lookup(&row.name)?.unit_missing_prefix(u)) {
                 row.unit = Some(unit);

@@ -74,6 +74,76 @@ pub fn mend_misread(word: &str) -> Option<String> {
     Some(format!("{head}{}{tail}", in_case_of(core, found?)))
 }
 
+/// A test name OCR misread in its strokes, put back when the mended name matches the catalog
+/// more closely than the name as read ([`super::match_strength`]); `None` otherwise.
+///
+/// Word by word, [`mend_misread`] puts back letters. This mends what it leaves: a stroke after
+/// a capital read as a letter (`ApoAl` and `Apo B/Al` for `ApoA1` and `B/A1`, `AIG Ratio` for
+/// `A/G Ratio`), and a footnote digit OCR set after the name (`Folate (Folic Acid), Serum 2`).
+/// Only a stroke between a capital or digit and what is not a small letter is changed, so
+/// words (`Cholesterol`, `Insulin`) keep theirs.
+#[must_use]
+pub fn mend_misread_name(name: &str) -> Option<String> {
+    let strength = super::match_strength(name);
+    if strength == 3 {
+        return None;
+    }
+    let mut candidates: Vec<String> = Vec::new();
+    for (from, to) in [('l', '1'), ('I', '1'), ('|', '1'), ('I', '/'), ('|', '/'), ('l', '/')] {
+        if let Some(changed) = replace_stroke(name, from, to) {
+            candidates.push(changed);
+        }
+    }
+    let without_footnote = |n: &str| {
+        let (head, last) = n.trim_end().rsplit_once(' ')?;
+        (last.len() == 1 && last.chars().all(|c| c.is_ascii_digit()) && head.chars().any(char::is_alphabetic))
+            .then(|| head.trim_end().to_string())
+    };
+    let footnoted: Vec<String> = std::iter::once(name.to_string())
+        .chain(candidates.iter().cloned())
+        .filter_map(|n| without_footnote(&n))
+        .collect();
+    candidates.extend(footnoted);
+    candidates
+        .into_iter()
+        .rev()
+        .map(|c| (super::match_strength(&c), c))
+        // Only a match by name counts: a bracketed abbreviation alone (`(RDW/)` from `(RDWI)`)
+        // is too little to change a name.
+        .filter(|(s, _)| *s > strength && *s >= 2)
+        .max_by_key(|(s, _)| *s)
+        .map(|(_, c)| c)
+}
+
+/// `name` with each `from` that stands after a capital or a digit, and before anything but a
+/// small letter, read as `to`, in runs of at most five letters and digits (abbreviations:
+/// `ApoAl`, `AIG`; a word in capitals such as `DISTRIBUTION` keeps its I's). `None` when there
+/// is none.
+fn replace_stroke(name: &str, from: char, to: char) -> Option<String> {
+    let chars: Vec<char> = name.chars().collect();
+    let inside = |c: char| c.is_alphanumeric() || c == from;
+    let run = |i: usize| {
+        let start = chars[..i].iter().rposition(|&c| !inside(c)).map_or(0, |p| p + 1);
+        let end = chars[i..].iter().position(|&c| !inside(c)).map_or(chars.len(), |p| i + p);
+        end - start
+    };
+    let mut changed = false;
+    let out: String = (0..chars.len())
+        .map(|i| {
+            let c = chars[i];
+            let after_capital = i > 0 && (chars[i - 1].is_ascii_uppercase() || chars[i - 1].is_ascii_digit());
+            let before_small = chars.get(i + 1).is_some_and(char::is_ascii_lowercase);
+            if c == from && after_capital && !before_small && run(i) <= 5 {
+                changed = true;
+                to
+            } else {
+                c
+            }
+        })
+        .collect();
+    changed.then_some(out)
+}
+
 /// Lab words of other languages with a letter the English model cannot read: it reads
 /// Turkish `ö` as `o` or `é`, so `Nötrofil` comes out `Notrofil`.
 const FOREIGN_WORDS: &[&str] = &["nötrofil", "lökosit"];
@@ -258,6 +328,32 @@ const EXTRA_WORDS: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_with_strokes_misread_after_capitals_is_put_back() {
+        let mended = |n: &str| mend_misread_name(n);
+        assert_eq!(mended("AIG Ratio").as_deref(), Some("A/G Ratio"));
+        assert_eq!(mended("ApoB/ApoAl Ratio (APO B/Al)").as_deref(), Some("ApoB/ApoA1 Ratio (APO B/A1)"));
+        // Known by its bracketed part as read, better known by its whole name mended.
+        assert_eq!(mended("Apolipoprotein Al (APO-A1)").as_deref(), Some("Apolipoprotein A1 (APO-A1)"));
+        assert_eq!(mended("APO B / APO Al RATIO (APO B/A1)").as_deref(), Some("APO B / APO A1 RATIO (APO B/A1)"));
+        assert_eq!(mended("Folate (Folic Acid), Serum 2").as_deref(), Some("Folate (Folic Acid), Serum"));
+    }
+
+    #[test]
+    fn names_the_catalog_knows_or_cannot_place_stay_as_read() {
+        for name in [
+            "Total Cholesterol",
+            "A/G Ratio",
+            "HbA1c",
+            "Vitamin B12",
+            "Insulin-like growth factor 1",
+            "Widal IH",
+            "RED CELL DISTRIBUTION WIDTH INDEX (RDW-I)",
+        ] {
+            assert_eq!(mend_misread_name(name), None, "{name}");
+        }
+    }
 
     #[test]
     fn a_letter_ocr_confuses_is_put_back() {

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 mod misread;
 mod units;
 
-pub use misread::mend_misread;
+pub use misread::{mend_misread, mend_misread_name};
 pub use units::mend_unit;
 
 use crate::reading::Sex;
@@ -175,6 +175,23 @@ pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
     let (head, tail) = printed.rsplit_once(" - ")?;
     let blood = normalise(tail).split(' ').all(|w| BLOOD_SPECIMEN.contains(&w));
     if blood { lookup(head) } else { None }
+}
+
+/// How closely a printed name matches the catalog: 3 when the whole name is an alias, 2 when
+/// the name outside brackets is (with qualifiers such as "serum" dropped), 1 when only some
+/// other part is ([`lookup`]'s later tries), 0 when the catalog does not know it.
+#[must_use]
+pub fn match_strength(printed: &str) -> u8 {
+    let index = &CATALOG.by_alias;
+    if index.contains_key(&normalise(printed)) {
+        return 3;
+    }
+    let outside = normalise(&split_parenthesised(printed).0);
+    let stripped = outside.split(' ').filter(|w| !QUALIFIERS.contains(w)).collect::<Vec<_>>().join(" ");
+    if index.contains_key(&outside) || index.contains_key(&stripped) {
+        return 2;
+    }
+    u8::from(lookup(printed).is_some())
 }
 
 /// Words of a blood-sample description.
