@@ -8,6 +8,7 @@ use anyhow::{Context, bail};
 use ht_ocr::preprocess::Look;
 use ht_ocr::tesseract::OcrEngine;
 use ht_recommendations::{Interpretation, Profile};
+use ht_reports::catalog::derived;
 use ht_reports::catalog::{self, Biomarker};
 use ht_reports::reading::{
     Collected, Flag, LabRow, RefRange, Sex, detect_age, detect_collected, detect_sex, is_negative_result,
@@ -248,8 +249,50 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
         .collect();
     let mut rows: Vec<LabRow> = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| r).collect();
     strip_footnote_letters(&mut rows);
-    let rows = rows.into_iter().map(|r| enrich(r, ocr, sex)).collect();
+    let mended = if ocr { mend_by_relations(&mut rows) } else { vec![None; rows.len()] };
+    let rows = rows.into_iter().zip(mended).map(|(r, why)| enrich(r, ocr, sex, why)).collect();
     Analysis { file: label.to_string(), pages: pages.len(), sex, age, collected, rows, source }
+}
+
+/// Scanned results that do not fit the relations between them (MCV, MCH and MCHC; eAG from
+/// HbA1c; a count from WBC and its percentage; lipid ratios) with one digit or decimal point
+/// put back where exactly one misreading explains it (see `catalog::derived`). Gives, for each
+/// row, why its value was changed.
+fn mend_by_relations(rows: &mut [LabRow]) -> Vec<Option<String>> {
+    let mut at = Vec::new();
+    let mut readings = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let Some(biomarker) = catalog::lookup_in_unit(&r.name, r.unit.as_deref()) else { continue };
+        // A value whose point is put back by `leading_zero_point` takes part as mended, and is
+        // not mended again.
+        let (number, mendable) = match leading_zero_point(&r.value.text) {
+            Some((n, _)) => (n, false),
+            None => match r.value.number {
+                Some(n) if r.value.qualifier.is_none() => (n, true),
+                _ => continue,
+            },
+        };
+        // A unit OCR garbled (`b` for `%`) is taken as the test's own unit when the value is
+        // plausible in it; a value that is not (haemoglobin 130, in g/L) takes no part.
+        let unit = match r.unit.as_deref() {
+            Some(u) if biomarker.to_canonical(number, Some(u)).is_none() => {
+                if biomarker.implausible(number, None).is_some() || biomarker.plausible.is_none() {
+                    continue;
+                }
+                None
+            }
+            u => u,
+        };
+        at.push(i);
+        readings.push(derived::Reading { biomarker, text: &r.value.text, number, unit, mendable });
+    }
+    let mends = derived::mend_by_relations(&readings);
+    let mut why = vec![None; rows.len()];
+    for mend in mends {
+        rows[at[mend.index]].value.number = Some(mend.number);
+        why[at[mend.index]] = Some(mend.reason);
+    }
+    why
 }
 
 /// Words a lone capital letter completes as part of a test's name (`Vitamin D`, `Hepatitis B`).
@@ -404,7 +447,7 @@ fn leading_zero_point(text: &str) -> Option<(f64, String)> {
     ))
 }
 
-fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
+fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) -> Row {
     let lost_point = ocr.then(|| leading_zero_point(&row.value.text)).flatten().map(|(number, reason)| {
         row.value.number = Some(number);
         reason
@@ -455,7 +498,8 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>) -> Row {
             }
         }
     });
-    let needs_review = lost_point
+    let needs_review = mended
+        .or(lost_point)
         .or(restored_range)
         .or_else(|| match (biomarker, row.value.number) {
             (Some(b), Some(v)) => b.implausible(v, row.unit.as_deref()),
@@ -674,40 +718,40 @@ mod tests {
     fn a_scanned_range_far_from_the_usual_one_flags_by_the_usual_range_and_asks_for_review() {
         // Cholesterol's `up to 200` read as `up to 20`.
         let row = lab_row("Cholesterol", "136", "mg/dl", "up to 20");
-        let scanned = enrich(row.clone(), true, None);
+        let scanned = enrich(row.clone(), true, None, None);
         assert_eq!((scanned.flag, scanned.severity), (None, None));
         let reason = scanned.needs_review.unwrap_or_default();
         assert!(reason.contains("far from the usual") && reason.contains("200"), "{reason}");
         // A text layer's range is the lab's own: it stands, and so does its flag.
-        let text = enrich(row, false, None);
+        let text = enrich(row, false, None, None);
         assert_eq!((text.flag, text.needs_review), (Some("high"), None));
         // Compared in the printed unit: platelets in lakhs/cumm, `1.5-4.1` and `15-41`.
-        let lakhs = enrich(lab_row("Platelet Count", "2.5", "lakhs/cumm", "1.5-4.1"), true, None);
+        let lakhs = enrich(lab_row("Platelet Count", "2.5", "lakhs/cumm", "1.5-4.1"), true, None, None);
         assert_eq!((lakhs.flag, lakhs.needs_review), (None, None));
         // A truly low count against a misread range is still flagged, from the usual range.
-        let misread = enrich(lab_row("Platelet Count", "0.5", "lakhs/cumm", "15-41"), true, None);
+        let misread = enrich(lab_row("Platelet Count", "0.5", "lakhs/cumm", "15-41"), true, None, None);
         assert_eq!(misread.flag, Some("low"));
         assert!(misread.needs_review.is_some());
-        let normal = enrich(lab_row("Platelet Count", "2.5", "lakhs/cumm", "15-410"), true, None);
+        let normal = enrich(lab_row("Platelet Count", "2.5", "lakhs/cumm", "15-410"), true, None, None);
         assert_eq!(normal.flag, None);
         // A printed flag stands whatever the range.
         let mut flagged = lab_row("Cholesterol", "236", "mg/dl", "up to 20");
         flagged.flag = Some(Flag::High);
-        assert_eq!(enrich(flagged, true, None).flag, Some("high"));
+        assert_eq!(enrich(flagged, true, None, None).flag, Some("high"));
         // A range a lab sets near the usual one is no misreading.
-        let ldl = enrich(lab_row("LDL Cholesterol", "140", "mg/dl", "Up to 130"), true, None);
+        let ldl = enrich(lab_row("LDL Cholesterol", "140", "mg/dl", "Up to 130"), true, None, None);
         assert_eq!((ldl.flag, ldl.needs_review), (Some("high"), None));
     }
 
     #[test]
     fn a_scanned_value_with_a_leading_zero_gets_its_point_back_and_asks_for_review() {
-        let scanned = enrich(lab_row("Lymphocytes Absolute", "076", "10^3/uL", "1.0-3.0"), true, None);
+        let scanned = enrich(lab_row("Lymphocytes Absolute", "076", "10^3/uL", "1.0-3.0"), true, None, None);
         assert_eq!(scanned.row.value.number, Some(0.76));
         assert_eq!(scanned.row.value.text, "076");
         assert_eq!(scanned.flag, Some("low"));
         assert!(scanned.needs_review.unwrap_or_default().contains("taken as 0.76"));
         // A text layer is what was printed; a plain zero or a number with its point is no case.
-        let text = enrich(lab_row("Lymphocytes Absolute", "076", "10^3/uL", "1.0-3.0"), false, None);
+        let text = enrich(lab_row("Lymphocytes Absolute", "076", "10^3/uL", "1.0-3.0"), false, None, None);
         assert_eq!(text.row.value.number, Some(76.0));
         for value in ["0", "0.76", "76", "0.0"] {
             assert_eq!(leading_zero_point(value), None, "{value}");
@@ -718,20 +762,20 @@ mod tests {
     #[test]
     fn a_scanned_range_that_lost_its_points_is_put_back_when_the_value_and_the_usual_range_agree() {
         // `1.5-4.1` lakhs read as `15-41`: a tenth of it holds 3.5 and is the usual range.
-        let row = enrich(lab_row("Platelet Count", "3.5", "lakhs/cumm", "15-41"), true, None);
+        let row = enrich(lab_row("Platelet Count", "3.5", "lakhs/cumm", "15-41"), true, None, None);
         let range = row.row.range.as_ref().map(|r| (r.low, r.high));
         assert_eq!(range, Some((Some(1.5), Some(4.1))));
         assert_eq!(row.row.range_text.as_deref(), Some("15-41"));
         assert_eq!(row.flag, None);
         assert!(row.needs_review.unwrap_or_default().contains("taken as 1.5-4.1"));
         // A value outside the tenth as well keeps the range as read.
-        let low = enrich(lab_row("Platelet Count", "0.5", "lakhs/cumm", "15-41"), true, None);
+        let low = enrich(lab_row("Platelet Count", "0.5", "lakhs/cumm", "15-41"), true, None, None);
         assert_eq!(low.row.range.as_ref().map(|r| r.high), Some(Some(41.0)));
         // A text layer's range is the lab's own.
-        let text = enrich(lab_row("Platelet Count", "3.5", "lakhs/cumm", "15-41"), false, None);
+        let text = enrich(lab_row("Platelet Count", "3.5", "lakhs/cumm", "15-41"), false, None, None);
         assert_eq!(text.row.range.as_ref().map(|r| r.low), Some(Some(15.0)));
         // A test the catalog does not know, or a tenth far from the usual range, is not changed.
-        let unknown = enrich(lab_row("Zonulin Index", "3.5", "units", "15-41"), true, None);
+        let unknown = enrich(lab_row("Zonulin Index", "3.5", "units", "15-41"), true, None, None);
         assert_eq!(unknown.row.range.as_ref().map(|r| r.low), Some(Some(15.0)));
     }
 
@@ -747,10 +791,10 @@ mod tests {
             page: 1,
             bbox: ht_reports::BBox { x0: 0.0, y0: 0.0, x1: 1.0, y1: 1.0 },
         };
-        let scanned = enrich(row.clone(), true, None);
+        let scanned = enrich(row.clone(), true, None, None);
         assert!(scanned.needs_review.as_deref().is_some_and(|r| r.contains("no result")), "{:?}", scanned.needs_review);
         assert_eq!((scanned.flag, scanned.severity), (None, None));
-        assert_eq!(enrich(row, false, None).needs_review, None);
+        assert_eq!(enrich(row, false, None, None).needs_review, None);
     }
 
     /// A page of `lines`, each a list of (text, x) cells, 20 units apart.

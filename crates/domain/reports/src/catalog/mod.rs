@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+pub mod derived;
 mod misread;
 mod units;
 
@@ -292,9 +293,12 @@ pub fn normalise(s: &str) -> String {
     out.trim_end().to_string()
 }
 
-/// Units compare without case, spaces or the micro-sign spelling.
+/// Units compare without case, spaces or the micro-sign spelling, and with the ways labs write
+/// a count's multiplier made one: `x10^3/uL`, `X 10³ / µL`, `10E3/uL`, `x1000/mm3` and
+/// `thou/mm3` are all `10^3/ul`; `million/cumm` is `10^6/ul`.
 pub fn normalise_unit(u: &str) -> String {
-    u.trim()
+    let u = u
+        .trim()
         .to_lowercase()
         .replace(['µ', 'μ'], "u")
         .replace("mcg", "ug")
@@ -302,6 +306,28 @@ pub fn normalise_unit(u: &str) -> String {
         .replace("mm3", "cumm")
         .replace("/ ", "/")
         .replace(' ', "")
+        .replace(['³'], "^3")
+        .replace('⁶', "^6")
+        .replace("10e", "10^")
+        .replace("10*", "10^");
+    let u = u.strip_prefix('x').filter(|rest| rest.starts_with("10")).unwrap_or(&u);
+    let mut u = u.to_string();
+    for (spelled, power) in [
+        ("x1000/", "10^3/"),
+        ("1000/", "10^3/"),
+        ("thousand/", "10^3/"),
+        ("thou/", "10^3/"),
+        ("million/", "10^6/"),
+        ("mill/", "10^6/"),
+    ] {
+        if let Some(rest) = u.strip_prefix(spelled) {
+            u = format!("{power}{rest}");
+        }
+    }
+    match u.strip_suffix("/cumm") {
+        Some(head) if head.starts_with("10^") => format!("{head}/ul"),
+        _ => u,
+    }
 }
 
 fn split_parenthesised(s: &str) -> (String, Vec<String>) {
@@ -577,6 +603,23 @@ mod tests {
         assert!((b12.to_canonical(300.0, Some("pmol/L")).unwrap() - 406.5).abs() < 0.1);
         let creat = by_key("creatinine").unwrap();
         assert!((creat.to_canonical(88.4, Some("µmol/L")).unwrap() - 1.0).abs() < 0.001);
+    }
+
+    #[test]
+    fn a_count_converts_however_its_multiplier_is_written() {
+        let wbc = by_key("wbc_count").unwrap();
+        for unit in ["10^3/µL", "x10^3/uL", "X 10³ / µL", "10E3/uL", "x10E3/uL", "x1000/mm3", "Thousand/uL", "10³/cumm"]
+        {
+            assert_eq!(wbc.to_canonical(7.2, Some(unit)), Some(7.2), "{unit}");
+        }
+        let rbc = by_key("rbc_count").unwrap();
+        for unit in ["x10^6/uL", "million/cumm", "Mill/mm3", "10⁶/µL"] {
+            assert_eq!(rbc.to_canonical(4.49, Some(unit)), Some(4.49), "{unit}");
+        }
+        // A count per microlitre is not one per thousand.
+        assert_eq!(wbc.to_canonical(7200.0, Some("/cumm")), Some(7.2));
+        assert_eq!(normalise_unit("x10^3/uL"), normalise_unit("10^3/µL"));
+        assert_ne!(normalise_unit("10^3/uL"), normalise_unit("10^6/uL"));
     }
 
     #[test]
