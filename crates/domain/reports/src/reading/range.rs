@@ -168,6 +168,12 @@ fn segments(s: &str) -> Vec<(Option<String>, String)> {
                 Some(cut) if cut > 0 => (&after[..cut], &after[cut..]),
                 _ => (after, ""),
             };
+            // `70-126 Impaired fasting blood sugar: 101-126`: a label of several words starts
+            // where the range before it ends.
+            let (value, tail) = match split_after_range(after, value) {
+                Some(cut) => (&after[..cut], &after[cut..]),
+                None => (value, tail),
+            };
             let value = value.trim();
             // `> = 90 : Normal` prints the range before its label.
             if parse_simple(label).is_some() && parse_simple(value).is_none() {
@@ -182,6 +188,69 @@ fn segments(s: &str) -> Vec<(Option<String>, String)> {
         }
     }
     out
+}
+
+/// Where a range ends inside `after` (the text after a tier's colon) when the next label is
+/// more than one word (`Impaired fasting blood sugar`, `>6 years`) and `value`, cut at the last
+/// word, is therefore no range: the shortest start of the text before the next colon that is a
+/// range, with words after it.
+fn split_after_range(after: &str, value: &str) -> Option<usize> {
+    let region = &after[..after.find(':')?];
+    if parse_simple(value.trim()).is_some() {
+        return None;
+    }
+    region
+        .match_indices(' ')
+        .map(|(i, _)| i)
+        .find(|&cut| parse_simple(&region[..cut]).is_some() && region[cut..].contains(char::is_alphabetic))
+}
+
+/// Labels of tiers above or below normal (`Impaired fasting`, `Pathologic`, `Deficient`).
+const ABNORMAL_TIERS: &[&str] = &[
+    "impaired",
+    "borderline",
+    "border",
+    "high",
+    "low",
+    "patholog",
+    "abnormal",
+    "deficien",
+    "insufficien",
+    "toxic",
+    "diabet",
+    "prediabet",
+    "pre-diabet",
+    "risk",
+    "elevated",
+    "poor",
+    "increased",
+    "decreased",
+    "intoxica",
+    "over",
+];
+
+fn is_abnormal_tier(label: &str) -> bool {
+    label
+        .split([' ', '/', '-', '(', ')'])
+        .filter(|w| !w.is_empty())
+        .any(|w| ABNORMAL_TIERS.iter().any(|stem| w.starts_with(stem)))
+}
+
+/// `0.41.5`: OCR lost the dash of `0.4-1.5`. Two decimals sharing the two digits between their
+/// points split one way only; a leading zero (`01.05.25`, a date) or a first number not below
+/// the second refuses it.
+fn mend_lost_dash(s: &str) -> Option<String> {
+    let end = s.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(s.len());
+    let (token, rest) = s.split_at(end);
+    let parts: Vec<&str> = token.split('.').collect();
+    let [whole, middle, fraction] = parts.as_slice() else { return None };
+    let digits = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit());
+    let plain = whole.len() <= 3 && (*whole == "0" || !whole.starts_with('0'));
+    if !(digits(whole) && plain && middle.len() == 2 && digits(middle) && digits(fraction) && fraction.len() <= 2) {
+        return None;
+    }
+    let (low, high) = (format!("{whole}.{}", &middle[..1]), format!("{}.{fraction}", &middle[1..]));
+    (low.parse::<f64>().ok()? < high.parse::<f64>().ok()?).then(|| format!("{low} - {high}{rest}"))
 }
 
 /// Whether a tier label names the normal tier: a word starting with a normal stem
@@ -262,6 +331,9 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
     if let Some(r) = parse_simple(&s) {
         return Some(r);
     }
+    if let Some(r) = mend_lost_dash(s.trim_start_matches(['(', '['])).and_then(|m| parse_simple(&m)) {
+        return Some(r);
+    }
     let segs = mend_misread_comparisons(segments(&s));
     let parsed: Vec<(Option<&str>, RefRange)> =
         segs.iter().filter_map(|(label, v)| Some((label.as_deref(), parse_simple(v)?))).collect();
@@ -287,12 +359,60 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
                 .filter_map(|(_, t)| t.low.filter(|b| *b > low))
                 .reduce(f64::min);
         }
+        // `Normal: up to 20; Borderline: 200-240`: OCR lost a digit of the normal bound where
+        // the next tier starts at ten times it.
+        let this = r.clone();
+        let others = || parsed.iter().map(|(_, t)| t).filter(|t| **t != this);
+        let same = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
+        if let Some(h) = r.high
+            && !others().any(|t| t.low.is_some_and(|l| same(l, h)))
+            && let Some(l) = others().find_map(|t| t.low.filter(|l| same(*l, 10.0 * h)))
+        {
+            r.high = Some(l);
+        }
+        if let Some(l) = r.low
+            && !others().any(|t| t.high.is_some_and(|h| same(h, l)))
+            && let Some(h) = others().find_map(|t| t.high.filter(|h| same(*h, 10.0 * l)))
+        {
+            r.low = Some(h);
+        }
         r
     });
-    by_sex.or(normal).or_else(|| {
-        // Unlabelled text around one range (`Adults 13 - 17`): the only candidate.
-        (parsed.len() == 1 && parsed[0].0.is_none()).then(|| parsed[0].1.clone())
-    })
+    by_sex
+        .or(normal)
+        .or_else(|| {
+            // Unlabelled text around one range (`Adults 13 - 17`): the only candidate.
+            (parsed.len() == 1 && parsed[0].0.is_none()).then(|| parsed[0].1.clone())
+        })
+        .or_else(|| {
+            // Tiers that all say the same (`<6 years: up to 40 >6 years: up to 40`).
+            let first = &parsed[0].1;
+            (parsed.len() > 1 && parsed.iter().all(|(_, r)| r == first)).then(|| first.clone())
+        })
+        .or_else(|| {
+            // A first tier under a label we do not know (`ND: 70-126`), every other tier named
+            // as above or below normal (`Impaired fasting blood sugar: 101-126`).
+            let (first_label, first) = &segs[0];
+            let first_range = parsed
+                .first()
+                .filter(|(l, r)| *l == first_label.as_deref() && parse_simple(first) == Some(r.clone()))?;
+            let labelled = |l: &Option<String>| l.as_deref().is_some_and(|l| !l.is_empty());
+            let rest_abnormal = segs.len() > 1
+                && segs[1..].iter().all(|(l, _)| labelled(l) && l.as_deref().is_some_and(is_abnormal_tier));
+            let first_plain = first_label.as_deref().is_some_and(|l| !is_abnormal_tier(l) && sex_of(l).is_none());
+            (rest_abnormal && first_plain).then(|| first_range.1.clone())
+        })
+}
+
+/// The sex a tier label names, if any.
+fn sex_of(label: &str) -> Option<Sex> {
+    if label_is(label, MALE) {
+        Some(Sex::Male)
+    } else if label_is(label, FEMALE) {
+        Some(Sex::Female)
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]
@@ -374,12 +494,40 @@ mod tests {
         assert_eq!(r("Very good control:<6 Good control : 6-8 poor control:>8"), (None, Some(6.0)));
         assert_eq!(r("- Non Diabetics:3-6 - Target of therapy:<7 - Change of therapy:>8"), (Some(3.0), Some(6.0)));
         assert_eq!(r("Adults : < 30.0 mg/dl"), (None, Some(30.0)));
-        // Age tiers need the age: no guess rather than the age bound.
+        // Age tiers need the age: no guess rather than the age bound…
         assert_eq!(parse_range("<6 years:up to 50 >6 years:up to 40", None), None);
+        // …unless every tier says the same.
+        assert_eq!(r("<6 years:up to 40 >6 years:up to 40"), (None, Some(40.0)));
         assert_eq!(
             parse_range("Male | : 86 - 152 ; Female | : 94 - 162", Some(Sex::Male)).map(|r| (r.low, r.high)),
             Some((Some(86.0), Some(152.0)))
         );
+    }
+
+    #[test]
+    fn a_first_tier_under_an_unknown_label_is_normal_when_the_others_are_abnormal() {
+        assert_eq!(r("ND:70-126 Impaired fasting blood sugar: 101-126"), (Some(70.0), Some(126.0)));
+        assert_eq!(r("Ref: 2-8; High: >8; Very high: >20"), (Some(2.0), Some(8.0)));
+        // A first tier that is itself abnormal, or others that are not named abnormal, decide
+        // nothing.
+        assert_eq!(parse_range("Deficient: <20; Insufficient: 20-30", None), None);
+        assert_eq!(parse_range("Fasting: 70-100; Random: 70-140", None), None);
+        assert_eq!(parse_range("Women: 2.3-6.1", None), None, "a sex label is not an unknown label");
+    }
+
+    #[test]
+    fn ocr_losses_in_ranges_are_put_back_where_only_one_reading_fits() {
+        // A lost dash between two decimals.
+        assert_eq!(r("0.41.5"), (Some(0.4), Some(1.5)));
+        assert_eq!(r("(3.55.1)"), (Some(3.5), Some(5.1)));
+        for text in ["01.05.25", "12.05.2025", "3.65", "1.234.5", "10.11.25"] {
+            assert_eq!(parse_range(text, None), None, "{text:?}");
+        }
+        // A lost digit of the normal tier's bound, where the next tier starts at ten times it.
+        assert_eq!(r("Normal: up to 20 Borderline:200-240 pathologic: >240"), (None, Some(200.0)));
+        assert_eq!(r("Normal: >4; Low: <40"), (Some(40.0), None));
+        // A normal bound that meets the next tier is not changed.
+        assert_eq!(r("Normal: up to 20; Borderline: 20-200"), (None, Some(20.0)));
     }
 
     #[test]
