@@ -23,7 +23,10 @@ def norm_name(s):
 
 
 def norm_unit(s):
-    return re.sub(r"\s+", "", (s or "").lower()).replace("μ", "u").replace("µ", "u")
+    """A unit as compared: case, spaces, µ and how a power of ten is written (`X 10³ / µL` is
+    `x10^3/uL`) do not count."""
+    s = re.sub(r"\s+", "", (s or "").lower()).replace("μ", "u").replace("µ", "u")
+    return s.replace("^", "").translate(str.maketrans("²³⁶", "236"))
 
 
 def value_key(value, text):

@@ -753,6 +753,24 @@ struct ParsedLine {
     reference_cell: Option<(f32, String)>,
 }
 
+/// Tiers of a reference printed on several lines, one tier a line (`Normal: up to 200`,
+/// `Borderline: 200-240`), as one text. A line that ends in words rather than a number
+/// wrapped its tier's label (`ND:70-126 Impaired fasting` over `blood sugar: 101-126`), so the
+/// next line goes on from it.
+fn join_tiers(texts: &[String]) -> String {
+    let mut joined = String::new();
+    for text in texts {
+        if !joined.is_empty() {
+            let wrapped = joined.ends_with(char::is_alphabetic)
+                && !joined.ends_with(|c: char| c.is_ascii_uppercase())
+                && joined.rsplit(' ').next().is_some_and(|w| !w.contains('/'));
+            joined.push_str(if wrapped { " " } else { "; " });
+        }
+        joined.push_str(text);
+    }
+    joined
+}
+
 /// Reads one line as a result: name cells, a value, then flag, unit and range in any order.
 fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
     let method_x = columns.method_x;
@@ -797,8 +815,47 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let mut reference_cell: Option<(f32, String)> = None;
     let mut reference_note: Option<String> = None;
     let after_value = &cells[vi + 1..];
+    // Cells already taken into the one before them.
+    let mut taken_until = 0;
     for (i, cell) in after_value.iter().enumerate() {
+        if i < taken_until {
+            continue;
+        }
         let t = cell.text.trim();
+        // A comparison set apart from its bound (`<   100` on a scan) is one reference.
+        if range.is_none()
+            && matches!(t, "<" | ">" | "<=" | ">=" | "\u{2264}" | "\u{2265}")
+            && let Some(next) = after_value.get(i + 1)
+            && let Some(r) = parse_range(&format!("{t} {}", next.text.trim()), sex)
+        {
+            let text = format!("{t} {}", next.text.trim());
+            range = Some((r, text.clone()));
+            reference_cell = Some((cell.x0, text));
+            taken_until = i + 2;
+            continue;
+        }
+        // A count's multiplier set apart from the rest of its unit (`X`  `103 / pL`).
+        if unit.is_none() && matches!(t, "x" | "X" | "\u{d7}") {
+            let mut whole = t.to_string();
+            let mut used = 0;
+            for n in after_value[i + 1..].iter().map(|c| c.text.trim()).take(3) {
+                let complete = whole.contains('/') && !whole.ends_with('/');
+                if (complete && !n.starts_with('/'))
+                    || (used == 0 && !n.starts_with("10"))
+                    || parse_range(n, sex).is_some()
+                {
+                    break;
+                }
+                whole.push(' ');
+                whole.push_str(n);
+                used += 1;
+            }
+            if used > 0 && whole.contains('/') && !whole.ends_with('/') {
+                taken_until = i + 1 + used;
+                unit = Some(mend_unit(&whole));
+                continue;
+            }
+        }
         // A dash alone where the unit goes says the test has no unit when the next cell is a
         // reference in words (`MENTZER INDEX  20.6  -  *Refer Note below`); before a range or
         // a number (`Adult Males: 0.54 - 2.58`) it is only a separator.
@@ -1246,10 +1303,12 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
         }
         if let Some((row, x0, texts)) = tiers.as_mut() {
             let h = line.bbox.height().max(1.0);
+            // The tier may come as more than one cell (`blood sugar:` and `101-126` apart).
+            let text = line.cells.iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" ");
             match line.cells.as_slice() {
-                [cell] if (cell.x0 - *x0).abs() < h && cell.text.contains(':') => {
-                    texts.push(cell.text.trim().to_string());
-                    let joined = texts.join("; ");
+                [first, ..] if (first.x0 - *x0).abs() < h && text.contains(':') => {
+                    texts.push(text);
+                    let joined = join_tiers(texts);
                     if let (Some(r), Some(target)) = (parse_range(&joined, sex), rows.get_mut(*row)) {
                         target.range = Some(r);
                         target.range_text = Some(joined);
@@ -2110,6 +2169,59 @@ mod reference_layout_tests {
             &[("Method:- CLIA", 20.0)],
         ]);
         assert_eq!(ranges(&p, None), [("VITAMIN D Total (25-OH)".to_string(), Some(31.0), Some(100.0))]);
+    }
+
+    #[test]
+    fn a_comparison_set_apart_from_its_bound_is_one_reference() {
+        let p = page(&[
+            &[("Test Name", 20.0), ("Result", 200.0), ("Unit", 300.0), ("Reference Range", 400.0)],
+            &[("LDL CHOLESTEROL", 20.0), ("114", 200.0), ("mg/dL", 300.0), ("<", 400.0), ("100", 440.0)],
+            &[("HDL CHOLESTEROL", 20.0), ("47", 200.0), ("mg/dL", 300.0), (">", 400.0), ("40", 440.0)],
+        ]);
+        assert_eq!(
+            ranges(&p, None),
+            [("LDL CHOLESTEROL".to_string(), None, Some(100.0)), ("HDL CHOLESTEROL".to_string(), Some(40.0), None)]
+        );
+    }
+
+    #[test]
+    fn a_multiplier_set_apart_from_the_rest_of_its_unit_stays_in_the_unit() {
+        let p = page(&[
+            &[("Test Name", 20.0), ("Result", 200.0), ("Unit", 300.0), ("Reference Range", 400.0)],
+            &[
+                ("Neutrophils - Absolute Count", 20.0),
+                ("3.19", 200.0),
+                ("X", 300.0),
+                ("103", 315.0),
+                ("/", 340.0),
+                ("pL", 352.0),
+                ("2.0-7.0", 400.0),
+            ],
+            &[
+                ("PLATELET COUNT", 20.0),
+                ("254", 200.0),
+                ("X", 300.0),
+                ("10\u{b3} / \u{b5}L", 320.0),
+                ("150-410", 400.0),
+            ],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let units: Vec<Option<&str>> = rows.iter().map(|r| r.unit.as_deref()).collect();
+        assert_eq!(units, [Some("X 103 / pL"), Some("X 10\u{b3} / \u{b5}L")]);
+        assert_eq!(rows[0].range.as_ref().map(|r| (r.low, r.high)), Some((Some(2.0), Some(7.0))));
+    }
+
+    #[test]
+    fn a_tier_label_wrapped_onto_the_next_line_goes_on_from_it() {
+        let p = page(&[
+            &[("Test Name", 20.0), ("Result", 200.0), ("Unit", 300.0), ("Reference Range", 400.0)],
+            &[("FBS", 20.0), ("88", 200.0), ("mg/dl", 300.0), ("ND:70-126 Impaired fasting", 400.0)],
+            &[("blood sugar:", 400.0), ("101-126", 480.0)],
+            &[("Urea", 20.0), ("17.50", 200.0), ("mg/dl", 300.0), ("17-47", 400.0)],
+        ]);
+        assert_eq!(ranges(&p, None)[0], ("FBS".to_string(), Some(70.0), Some(126.0)));
+        // A line ending in a unit is a whole tier: the next is another.
+        assert_eq!(join_tiers(&["Normal: 65-99 mg/dL".into(), "High: >100".into()]), "Normal: 65-99 mg/dL; High: >100");
     }
 
     #[test]
