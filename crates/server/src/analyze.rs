@@ -224,6 +224,11 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
             if let Some(unit) = row.unit.as_deref().and_then(|u| catalog::lookup(&row.name)?.unit_missing_prefix(u)) {
                 row.unit = Some(unit);
             }
+            // A unit cut short (`g/d`) or a percent sign read as a letter (`j`).
+            let number = row.value.number;
+            if let Some(unit) = row.unit.as_deref().and_then(|u| catalog::lookup(&row.name)?.unit_misread(u, number)) {
+                row.unit = Some(unit);
+            }
         }
     }
     // On a scan, units that differ only in case or spacing (`fl` and `fL`) are the same unit.

@@ -264,6 +264,33 @@ impl Biomarker {
         }
     }
 
+    /// The unit OCR cut short or could not read, for a reading that is no unit of this test:
+    /// the start of exactly one of its units (`g/d` for `g/dL`, three characters or more with
+    /// the slash), or a single character where a percentage stands (`%` read as `j` or `b`)
+    /// for a test measured in percent with `value` a percentage.
+    pub fn unit_misread(&self, read: &str, value: Option<f64>) -> Option<String> {
+        let key = normalise_unit(read);
+        let units = || std::iter::once(&self.unit).chain(self.conversions.iter().map(|(u, _)| u));
+        if key.is_empty() || units().any(|u| normalise_unit(u) == key) {
+            return None;
+        }
+        if read.trim().chars().count() == 1 {
+            let percentage = value.is_some_and(|v| (0.0..=100.0).contains(&v));
+            return (self.unit == "%" && percentage && !read.trim().starts_with(char::is_numeric))
+                .then(|| "%".to_string());
+        }
+        if key.chars().count() < 3 || !key.contains('/') {
+            return None;
+        }
+        let mut longer: Vec<&String> =
+            units().filter(|u| normalise_unit(u).len() > key.len() && normalise_unit(u).starts_with(&key)).collect();
+        longer.dedup_by_key(|u| normalise_unit(u));
+        match longer.as_slice() {
+            [unit] => Some((*unit).clone()),
+            _ => None,
+        }
+    }
+
     /// Why a value cannot be right for this test, if it is outside the plausible range.
     pub fn implausible(&self, value: f64, unit: Option<&str>) -> Option<String> {
         let (lo, hi) = self.plausible?;
@@ -445,6 +472,22 @@ mod tests {
         assert_eq!(unit("iron", "µg/dL"), None);
         assert_eq!(unit("haemoglobin", "g/L"), None);
         assert_eq!(unit("haemoglobin", "g/mL"), None);
+    }
+
+    #[test]
+    fn a_unit_cut_short_or_a_misread_percent_is_the_tests_unit() {
+        let unit = |name: &str, read: &str, value: f64| by_key(name).and_then(|b| b.unit_misread(read, Some(value)));
+        assert_eq!(unit("mchc", "g/d", 33.0).as_deref(), Some("g/dL"));
+        assert_eq!(unit("neutrophils_pct", "j", 44.9).as_deref(), Some("%"));
+        assert_eq!(unit("neutrophils_pct", "b", 60.0).as_deref(), Some("%"));
+        // A unit of the test, a start shared by two of its units, a value that is no
+        // percentage, a test not in percent, or a digit stay as read.
+        assert_eq!(unit("mchc", "g/dL", 33.0), None);
+        assert_eq!(unit("neutrophils_pct", "%", 44.9), None);
+        assert_eq!(unit("neutrophils_pct", "j", 4490.0), None);
+        assert_eq!(unit("mchc", "j", 33.0), None);
+        assert_eq!(unit("neutrophils_pct", "7", 44.9), None);
+        assert_eq!(unit("creatinine", "m/", 1.0), None);
     }
 
     #[test]
