@@ -152,6 +152,24 @@ pub fn locate() -> Option<PathBuf> {
     exe.ancestors().skip(1).take(2).map(|dir| dir.join(WORKER_NAME)).find(|p| p.is_file())
 }
 
+/// Starts `command`. A program file just written is briefly "busy" (ETXTBSY) while any thread
+/// of this process is between fork and exec, because the child holds the writer's descriptor
+/// until its exec closes it; that clears in microseconds, so the start is tried again a few
+/// times before it counts as failed.
+fn spawn_when_free(command: &mut Command) -> io::Result<Child> {
+    const TEXT_FILE_BUSY: i32 = 26;
+    let mut tries = 0;
+    loop {
+        match command.spawn() {
+            Err(e) if e.raw_os_error() == Some(TEXT_FILE_BUSY) && tries < 20 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            started => return started,
+        }
+    }
+}
+
 /// A running worker.
 pub struct Worker {
     /// Shared with the watchdog that kills a worker past its deadline.
@@ -176,11 +194,8 @@ impl Worker {
         if std::env::var_os("OMP_THREAD_LIMIT").is_none() {
             command.env("OMP_THREAD_LIMIT", "1");
         }
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        let mut child = spawn_when_free(&mut command)
             .map_err(|e| unavailable(format!("the OCR worker {} could not start: {e}", path.display())))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
