@@ -356,9 +356,10 @@ fn flag_of(row: &LabRow) -> Option<&'static str> {
         _ => {}
     }
     let (v, r) = (row.value.number?, range?);
-    if r.high.is_some_and(|h| v > h) {
+    // A bound printed with `<` or `>` is itself outside (`> 0.40` flags 0.40).
+    if r.high.is_some_and(|h| v > h || (r.high_exclusive && v == h)) {
         Some("high")
-    } else if r.low.is_some_and(|l| v < l) {
+    } else if r.low.is_some_and(|l| v < l || (r.low_exclusive && v == l)) {
         Some("low")
     } else {
         None
@@ -475,7 +476,14 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
         Some(b) => {
             let (usual_low, usual_high) = b.default_range_in(row.unit.as_deref(), sex).unwrap_or((None, None));
             let judged = LabRow {
-                range: Some(RefRange { low: usual_low, high: usual_high, qualitative: None, unit: None }),
+                range: Some(RefRange {
+                    low: usual_low,
+                    high: usual_high,
+                    qualitative: None,
+                    unit: None,
+                    low_exclusive: false,
+                    high_exclusive: false,
+                }),
                 ..row.clone()
             };
             (usual_low, usual_high, flag_of(&judged))
@@ -746,6 +754,21 @@ mod tests {
         // A range a lab sets near the usual one is no misreading.
         let ldl = enrich(lab_row("LDL Cholesterol", "140", "mg/dl", "Up to 130"), true, None, None);
         assert_eq!((ldl.flag, ldl.needs_review), (Some("high"), None));
+    }
+
+    #[test]
+    fn a_value_on_a_bound_printed_with_less_or_greater_than_is_flagged() {
+        let flag = |value: &str, range: &str| {
+            enrich(lab_row("HDL / LDL Ratio", value, "Ratio", range), false, None, None).flag
+        };
+        assert_eq!(flag("0.4", "> 0.40"), Some("low"));
+        assert_eq!(flag("0.4", ">= 0.40"), None);
+        assert_eq!(flag("0.41", "> 0.40"), None);
+        let cholesterol =
+            |value: &str, range: &str| enrich(lab_row("Cholesterol", value, "mg/dL", range), false, None, None).flag;
+        assert_eq!(cholesterol("200", "< 200"), Some("high"));
+        assert_eq!(cholesterol("200", "Up to 200"), None);
+        assert_eq!(cholesterol("200", "150 - 200"), None);
     }
 
     #[test]

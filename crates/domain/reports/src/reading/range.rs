@@ -26,6 +26,10 @@ pub struct RefRange {
     pub qualitative: Option<&'static str>,
     /// A unit printed inside the range text.
     pub unit: Option<String>,
+    /// Whether the lower bound itself is outside the range (`> 0.40`: 0.40 is not normal).
+    pub low_exclusive: bool,
+    /// Whether the upper bound itself is outside the range (`< 200`: 200 is not desirable).
+    pub high_exclusive: bool,
 }
 
 const NORMAL_TIERS: &[&str] = &[
@@ -116,7 +120,14 @@ fn unit_of(rest: &str) -> Result<Option<String>, ()> {
 }
 
 fn interval(low: Option<f64>, high: Option<f64>, rest: &str) -> Option<RefRange> {
-    Some(RefRange { low, high, qualitative: None, unit: unit_of(rest).ok()? })
+    Some(RefRange {
+        low,
+        high,
+        qualitative: None,
+        unit: unit_of(rest).ok()?,
+        low_exclusive: false,
+        high_exclusive: false,
+    })
 }
 
 /// One range without labels or tiers.
@@ -124,18 +135,28 @@ fn parse_simple(s: &str) -> Option<RefRange> {
     let s = s.trim().trim_start_matches(['(', '[']).trim_end_matches([')', ']']).trim();
     // A qualitative reference is the "not found" result of a binary test.
     if let Some(q) = qualitative_word(s).filter(|q| is_negative_result(q)) {
-        return Some(RefRange { low: None, high: None, qualitative: Some(q), unit: None });
+        return Some(RefRange {
+            low: None,
+            high: None,
+            qualitative: Some(q),
+            unit: None,
+            low_exclusive: false,
+            high_exclusive: false,
+        });
     }
-    for prefix in ["<=", "<", "up to", "less than", "below"] {
+    // `<`, `less than` and `below` leave the bound out; `<=` and `up to` keep it.
+    for (prefix, exclusive) in [("<=", false), ("<", true), ("up to", false), ("less than", true), ("below", true)] {
         if let Some(rest) = s.strip_prefix(prefix) {
             let (high, rest) = take_number(rest)?;
-            return interval(None, Some(high), rest);
+            return interval(None, Some(high), rest).map(|r| RefRange { high_exclusive: exclusive, ..r });
         }
     }
-    for prefix in [">=", ">", "more than", "greater than", "above"] {
+    for (prefix, exclusive) in
+        [(">=", false), (">", true), ("more than", true), ("greater than", true), ("above", true)]
+    {
         if let Some(rest) = s.strip_prefix(prefix) {
             let (low, rest) = take_number(rest)?;
-            return interval(Some(low), None, rest);
+            return interval(Some(low), None, rest).map(|r| RefRange { low_exclusive: exclusive, ..r });
         }
     }
     let (low, rest) = take_number(s)?;
@@ -358,6 +379,7 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
                 .filter(|(l, _)| l.is_some_and(|l| l.starts_with("toxic") || l.starts_with("excess")))
                 .filter_map(|(_, t)| t.low.filter(|b| *b > low))
                 .reduce(f64::min);
+            r.high_exclusive = false;
         }
         // `Normal: up to 20; Borderline: 200-240`: OCR lost a digit of the normal bound where
         // the next tier starts at ten times it.
@@ -458,6 +480,18 @@ mod tests {
         ] {
             assert_eq!(r(text), want, "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_strict_comparison_leaves_its_bound_out() {
+        let ends = |t: &str| parse_range(t, None).map(|r| (r.low_exclusive, r.high_exclusive));
+        assert_eq!(ends("< 200"), Some((false, true)));
+        assert_eq!(ends("<= 200"), Some((false, false)));
+        assert_eq!(ends("Up to 40"), Some((false, false)));
+        assert_eq!(ends("> 0.40"), Some((true, false)));
+        assert_eq!(ends(">= 60"), Some((false, false)));
+        assert_eq!(ends("13 - 17"), Some((false, false)));
+        assert_eq!(ends("Desirable: <200; Borderline: 200-239; High: >=240"), Some((false, true)));
     }
 
     #[test]
