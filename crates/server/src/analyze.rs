@@ -220,13 +220,13 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
             if let Some(name) = catalog::mend_misread_name(&row.name) {
                 row.name = name;
             }
-            // A unit that lost its µ (`g/dL` for iron) is one the test is not measured in.
-            if let Some(unit) = row.unit.as_deref().and_then(|u| catalog::lookup(&row.name)?.unit_missing_prefix(u)) {
-                row.unit = Some(unit);
-            }
-            // A unit cut short (`g/d`) or a percent sign read as a letter (`j`).
+            // A unit that lost its µ (`g/dL` for iron), was cut short (`g/d`), or a percent sign
+            // read as a letter (`j`): none the test is measured in.
             let number = row.value.number;
-            if let Some(unit) = row.unit.as_deref().and_then(|u| catalog::lookup(&row.name)?.unit_misread(u, number)) {
+            if let Some(unit) = row.unit.as_deref().and_then(|u| {
+                let b = catalog::lookup(&row.name)?;
+                b.unit_missing_prefix(u).or_else(|| b.unit_misread(u, number))
+            }) {
                 row.unit = Some(unit);
             }
         }
@@ -476,14 +476,7 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
         Some(b) => {
             let (usual_low, usual_high) = b.default_range_in(row.unit.as_deref(), sex).unwrap_or((None, None));
             let judged = LabRow {
-                range: Some(RefRange {
-                    low: usual_low,
-                    high: usual_high,
-                    qualitative: None,
-                    unit: None,
-                    low_exclusive: false,
-                    high_exclusive: false,
-                }),
+                range: Some(RefRange { low: usual_low, high: usual_high, ..RefRange::default() }),
                 ..row.clone()
             };
             (usual_low, usual_high, flag_of(&judged))

@@ -247,18 +247,28 @@ impl Biomarker {
     /// print): when the reading is no unit of this test and exactly one of its units is the
     /// reading with `µ`, `m`, `n` or `p` before it.
     pub fn unit_missing_prefix(&self, read: &str) -> Option<String> {
-        let read = normalise_unit(read);
-        let units = || std::iter::once(&self.unit).chain(self.conversions.iter().map(|(u, _)| u));
-        if read.is_empty() || units().any(|u| normalise_unit(u) == read) {
-            return None;
-        }
-        // (`µmol/L` and `umol/L` are one unit.)
-        let mut prefixed: Vec<&String> = units()
-            .filter(|u| ["u", "m", "n", "p"].iter().any(|p| normalise_unit(u) == format!("{p}{read}")))
-            .collect();
-        prefixed.sort_by_key(|u| normalise_unit(u));
-        prefixed.dedup_by_key(|u| normalise_unit(u));
-        match prefixed.as_slice() {
+        let read = self.foreign_unit(read)?;
+        self.only_unit(|u| ["u", "m", "n", "p"].iter().any(|p| *u == format!("{p}{read}")))
+    }
+
+    /// Every unit this test is printed in: its own, then those it converts from.
+    fn units(&self) -> impl Iterator<Item = &String> {
+        std::iter::once(&self.unit).chain(self.conversions.iter().map(|(u, _)| u))
+    }
+
+    /// `read` as units compare, when it is a unit at all and none of this test's.
+    fn foreign_unit(&self, read: &str) -> Option<String> {
+        let key = normalise_unit(read);
+        (!key.is_empty() && self.units().all(|u| normalise_unit(u) != key)).then_some(key)
+    }
+
+    /// The one unit of this test whose compared form `fits`, if exactly one does (`µmol/L` and
+    /// `umol/L` are one unit).
+    fn only_unit(&self, fits: impl Fn(&str) -> bool) -> Option<String> {
+        let mut found: Vec<&String> = self.units().filter(|u| fits(&normalise_unit(u))).collect();
+        found.sort_by_key(|u| normalise_unit(u));
+        found.dedup_by_key(|u| normalise_unit(u));
+        match found.as_slice() {
             [unit] => Some((*unit).clone()),
             _ => None,
         }
@@ -269,11 +279,7 @@ impl Biomarker {
     /// the slash), or a single character where a percentage stands (`%` read as `j` or `b`)
     /// for a test measured in percent with `value` a percentage.
     pub fn unit_misread(&self, read: &str, value: Option<f64>) -> Option<String> {
-        let key = normalise_unit(read);
-        let units = || std::iter::once(&self.unit).chain(self.conversions.iter().map(|(u, _)| u));
-        if key.is_empty() || units().any(|u| normalise_unit(u) == key) {
-            return None;
-        }
+        let key = self.foreign_unit(read)?;
         if read.trim().chars().count() == 1 {
             let percentage = value.is_some_and(|v| (0.0..=100.0).contains(&v));
             return (self.unit == "%" && percentage && !read.trim().starts_with(char::is_numeric))
@@ -282,13 +288,7 @@ impl Biomarker {
         if key.chars().count() < 3 || !key.contains('/') {
             return None;
         }
-        let mut longer: Vec<&String> =
-            units().filter(|u| normalise_unit(u).len() > key.len() && normalise_unit(u).starts_with(&key)).collect();
-        longer.dedup_by_key(|u| normalise_unit(u));
-        match longer.as_slice() {
-            [unit] => Some((*unit).clone()),
-            _ => None,
-        }
+        self.only_unit(|u| u.len() > key.len() && u.starts_with(&key))
     }
 
     /// Why a value cannot be right for this test, if it is outside the plausible range.
@@ -333,7 +333,7 @@ pub fn normalise_unit(u: &str) -> String {
         .replace("mm3", "cumm")
         .replace("/ ", "/")
         .replace(' ', "")
-        .replace(['³'], "^3")
+        .replace('³', "^3")
         .replace('⁶', "^6")
         .replace("10e", "10^")
         .replace("10*", "10^");

@@ -16,7 +16,7 @@ pub enum Sex {
 }
 
 /// A parsed reference range.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct RefRange {
     /// Lower bound of the normal interval, if any.
     pub low: Option<f64>,
@@ -120,14 +120,7 @@ fn unit_of(rest: &str) -> Result<Option<String>, ()> {
 }
 
 fn interval(low: Option<f64>, high: Option<f64>, rest: &str) -> Option<RefRange> {
-    Some(RefRange {
-        low,
-        high,
-        qualitative: None,
-        unit: unit_of(rest).ok()?,
-        low_exclusive: false,
-        high_exclusive: false,
-    })
+    Some(RefRange { low, high, unit: unit_of(rest).ok()?, ..RefRange::default() })
 }
 
 /// One range without labels or tiers.
@@ -135,14 +128,7 @@ fn parse_simple(s: &str) -> Option<RefRange> {
     let s = s.trim().trim_start_matches(['(', '[']).trim_end_matches([')', ']']).trim();
     // A qualitative reference is the "not found" result of a binary test.
     if let Some(q) = qualitative_word(s).filter(|q| is_negative_result(q)) {
-        return Some(RefRange {
-            low: None,
-            high: None,
-            qualitative: Some(q),
-            unit: None,
-            low_exclusive: false,
-            high_exclusive: false,
-        });
+        return Some(RefRange { qualitative: Some(q), ..RefRange::default() });
     }
     // `<`, `less than` and `below` leave the bound out; `<=` and `up to` keep it.
     for (prefix, exclusive) in [("<=", false), ("<", true), ("up to", false), ("less than", true), ("below", true)] {
@@ -415,26 +401,16 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
             // A first tier under a label we do not know (`ND: 70-126`), every other tier named
             // as above or below normal (`Impaired fasting blood sugar: 101-126`).
             let (first_label, first) = &segs[0];
-            let first_range = parsed
-                .first()
-                .filter(|(l, r)| *l == first_label.as_deref() && parse_simple(first) == Some(r.clone()))?;
-            let labelled = |l: &Option<String>| l.as_deref().is_some_and(|l| !l.is_empty());
-            let rest_abnormal = segs.len() > 1
-                && segs[1..].iter().all(|(l, _)| labelled(l) && l.as_deref().is_some_and(is_abnormal_tier));
-            let first_plain = first_label.as_deref().is_some_and(|l| !is_abnormal_tier(l) && sex_of(l).is_none());
-            (rest_abnormal && first_plain).then(|| first_range.1.clone())
+            let rest_abnormal =
+                segs.len() > 1 && segs[1..].iter().all(|(l, _)| l.as_deref().is_some_and(is_abnormal_tier));
+            let first_plain = first_label.as_deref().is_some_and(|l| !is_abnormal_tier(l) && !names_a_sex(l));
+            if rest_abnormal && first_plain { parse_simple(first) } else { None }
         })
 }
 
-/// The sex a tier label names, if any.
-fn sex_of(label: &str) -> Option<Sex> {
-    if label_is(label, MALE) {
-        Some(Sex::Male)
-    } else if label_is(label, FEMALE) {
-        Some(Sex::Female)
-    } else {
-        None
-    }
+/// Whether a tier label names a sex (`Women`, `M`).
+fn names_a_sex(label: &str) -> bool {
+    label_is(label, MALE) || label_is(label, FEMALE)
 }
 
 #[cfg(test)]

@@ -826,9 +826,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         if range.is_none()
             && matches!(t, "<" | ">" | "<=" | ">=" | "\u{2264}" | "\u{2265}")
             && let Some(next) = after_value.get(i + 1)
-            && let Some(r) = parse_range(&format!("{t} {}", next.text.trim()), sex)
+            && let text = format!("{t} {}", next.text.trim())
+            && let Some(r) = parse_range(&text, sex)
         {
-            let text = format!("{t} {}", next.text.trim());
             range = Some((r, text.clone()));
             reference_cell = Some((cell.x0, text));
             taken_until = i + 2;
