@@ -254,7 +254,13 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
         .collect();
     let mut rows: Vec<LabRow> = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| r).collect();
     strip_footnote_letters(&mut rows);
-    let mended = if ocr { mend_by_relations(&mut rows) } else { vec![None; rows.len()] };
+    let mended = if ocr {
+        let points = put_back_points(&mut rows, sex);
+        let related = mend_by_relations(&mut rows, &points);
+        related.into_iter().zip(points).map(|(r, p)| r.or(p)).collect()
+    } else {
+        vec![None; rows.len()]
+    };
     let rows = rows.into_iter().zip(mended).map(|(r, why)| enrich(r, ocr, sex, why)).collect();
     Analysis { file: label.to_string(), pages: pages.len(), sex, age, collected, rows, source }
 }
@@ -263,19 +269,16 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
 /// HbA1c; a count from WBC and its percentage; lipid ratios) with one digit or decimal point
 /// put back where exactly one misreading explains it (see `catalog::derived`). Gives, for each
 /// row, why its value was changed.
-fn mend_by_relations(rows: &mut [LabRow]) -> Vec<Option<String>> {
+fn mend_by_relations(rows: &mut [LabRow], points: &[Option<String>]) -> Vec<Option<String>> {
     let mut at = Vec::new();
     let mut readings = Vec::new();
     for (i, r) in rows.iter().enumerate() {
         let Some(biomarker) = catalog::lookup_in_unit(&r.name, r.unit.as_deref()) else { continue };
-        // A value whose point is put back by `leading_zero_point` takes part as mended, and is
+        // A value whose point was put back ([`put_back_points`]) takes part as mended, and is
         // not mended again.
-        let (number, mendable) = match leading_zero_point(&r.value.text) {
-            Some((n, _)) => (n, false),
-            None => match r.value.number {
-                Some(n) if r.value.qualifier.is_none() => (n, true),
-                _ => continue,
-            },
+        let (number, mendable) = match r.value.number {
+            Some(n) if r.value.qualifier.is_none() => (n, points[i].is_none()),
+            _ => continue,
         };
         // A unit OCR garbled (`b` for `%`) is taken as the test's own unit when the value is
         // plausible in it; a value that is not (haemoglobin 130, in g/L) takes no part.
@@ -436,6 +439,38 @@ fn range_far_from_usual(
     })
 }
 
+/// Scanned whole numbers that lost their decimal point, put back: a leading zero (`076`,
+/// [`leading_zero_point`]) or a number no person can have for the test (haematocrit `385`,
+/// [`Biomarker::point_lost`], judged against the printed range unless that range is itself
+/// misread, else the usual one). Gives, for each row, why its value was changed; the value as
+/// read stays in its text.
+fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>) -> Vec<Option<String>> {
+    rows.iter_mut()
+        .map(|row| {
+            let (number, reason) = leading_zero_point(&row.value.text).or_else(|| {
+                let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
+                let unit = row.unit.as_deref();
+                let printed = row.range.as_ref().map_or((None, None), |r| (r.low, r.high));
+                let range = if (printed.0.is_some() || printed.1.is_some())
+                    && range_far_from_usual(biomarker, unit, sex, printed.0, printed.1).is_none()
+                {
+                    printed
+                } else {
+                    biomarker.default_range_in(unit, sex).unwrap_or((None, None))
+                };
+                let number = biomarker.point_lost(&row.value.text, unit, range)?;
+                let reason = format!(
+                    "the result reads {}, which is not possible for {}; with its decimal point put back it is {number}; check the report",
+                    row.value.text, biomarker.name
+                );
+                Some((number, reason))
+            })?;
+            row.value.number = Some(number);
+            Some(reason)
+        })
+        .collect()
+}
+
 /// A value OCR read as a whole number with a leading zero (`076`, `005`) lost the point after
 /// that zero: labs print `0.76`, never `076`. Gives the number with its point put back and the
 /// reason the row asks for review; the value as read stays in `value.text`.
@@ -454,10 +489,6 @@ fn leading_zero_point(text: &str) -> Option<(f64, String)> {
 }
 
 fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) -> Row {
-    let lost_point = ocr.then(|| leading_zero_point(&row.value.text)).flatten().map(|(number, reason)| {
-        row.value.number = Some(number);
-        reason
-    });
     let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref());
     let restored_range = biomarker.filter(|_| ocr).and_then(|b| range_with_points(b, &row, sex));
     let restored_range = restored_range.map(|(low, high, reason)| {
@@ -505,7 +536,6 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
         }
     });
     let needs_review = mended
-        .or(lost_point)
         .or(restored_range)
         .or_else(|| match (biomarker, row.value.number) {
             (Some(b), Some(v)) => b.implausible(v, row.unit.as_deref()),
@@ -764,20 +794,48 @@ mod tests {
         assert_eq!(cholesterol("200", "150 - 200"), None);
     }
 
+    /// The rows `from_pages` makes of one line each, read by OCR or from a text layer.
+    fn rows_of(source: &'static str, lines: &[&[(&str, f32)]]) -> Vec<Row> {
+        from_pages("t", &[page_of(1, lines)], source).rows
+    }
+
     #[test]
     fn a_scanned_value_with_a_leading_zero_gets_its_point_back_and_asks_for_review() {
-        let scanned = enrich(lab_row("Lymphocytes Absolute", "076", "10^3/uL", "1.0-3.0"), true, None, None);
+        let line: &[(&str, f32)] = &[("Lymphocytes Absolute", 20.0), ("076", 250.0), ("10^3/uL", 330.0), ("1.0-3.0", 420.0)];
+        let scanned = &rows_of("ocr", &[line])[0];
         assert_eq!(scanned.row.value.number, Some(0.76));
         assert_eq!(scanned.row.value.text, "076");
         assert_eq!(scanned.flag, Some("low"));
-        assert!(scanned.needs_review.unwrap_or_default().contains("taken as 0.76"));
+        assert!(scanned.needs_review.clone().unwrap_or_default().contains("taken as 0.76"));
         // A text layer is what was printed; a plain zero or a number with its point is no case.
-        let text = enrich(lab_row("Lymphocytes Absolute", "076", "10^3/uL", "1.0-3.0"), false, None, None);
-        assert_eq!(text.row.value.number, Some(76.0));
+        assert_eq!(rows_of("text", &[line])[0].row.value.number, Some(76.0));
         for value in ["0", "0.76", "76", "0.0"] {
             assert_eq!(leading_zero_point(value), None, "{value}");
         }
         assert_eq!(leading_zero_point("005").map(|(n, _)| n), Some(0.05));
+    }
+
+    #[test]
+    fn a_scanned_value_impossible_for_its_test_gets_its_point_back_and_asks_for_review() {
+        let lines: &[&[(&str, f32)]] = &[
+            &[("Hct", 20.0), ("385", 250.0), ("%", 330.0), ("(35-51)", 420.0)],
+            // Its unit misread as well, and its printed range garbled.
+            &[("MCV", 20.0), ("857", 250.0), ("fi", 330.0), ("4-54", 420.0)],
+            &[("MPV", 20.0), ("94", 250.0), ("fL", 330.0)],
+            // Possible as read: stays.
+            &[("PLT", 20.0), ("211", 250.0), ("x1000/mm3", 330.0), ("(150-600)", 420.0)],
+        ];
+        let rows = rows_of("ocr", lines);
+        let numbers: Vec<Option<f64>> = rows.iter().map(|r| r.row.value.number).collect();
+        assert_eq!(numbers, [Some(38.5), Some(85.7), Some(9.4), Some(211.0)]);
+        assert_eq!(rows[0].row.value.text, "385");
+        assert_eq!(rows[0].flag, None, "38.5 is inside 35-51");
+        assert!(rows[0].needs_review.clone().unwrap_or_default().contains("it is 38.5"));
+        assert_eq!(rows[3].needs_review, None);
+        // A text layer is what was printed: 385 stays, flagged and asking for review.
+        let text = &rows_of("text", lines)[0];
+        assert_eq!((text.row.value.number, text.flag), (Some(385.0), Some("high")));
+        assert!(text.needs_review.clone().unwrap_or_default().contains("physiologically possible"));
     }
 
     #[test]

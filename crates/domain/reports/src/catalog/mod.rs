@@ -291,6 +291,38 @@ impl Biomarker {
         self.only_unit(|u| u.len() > key.len() && u.starts_with(&key))
     }
 
+    /// The number a whole-number reading stands for when OCR lost its decimal point
+    /// (haematocrit `385` for 38.5, MCV `857` for 85.7). Only a reading that is possible in
+    /// none of the units it may be in (the printed one when it is this test's, else any of
+    /// the test's) is mended, and only where putting the point back in exactly one place makes
+    /// it possible; where several places do, exactly one must fall within `range` (the
+    /// printed range, or the usual one, in the printed unit).
+    pub fn point_lost(&self, text: &str, unit: Option<&str>, range: (Option<f64>, Option<f64>)) -> Option<f64> {
+        let (lo, hi) = self.plausible?;
+        if text.len() < 2 || text.starts_with('0') || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let units: Vec<Option<&str>> = match unit {
+            Some(u) if self.to_canonical(1.0, Some(u)).is_some() => vec![Some(u)],
+            _ => self.units().map(|u| Some(u.as_str())).collect(),
+        };
+        let possible = |v: f64| units.iter().any(|u| self.to_canonical(v, *u).is_some_and(|c| (lo..=hi).contains(&c)));
+        let read: f64 = text.parse().ok()?;
+        if possible(read) {
+            return None;
+        }
+        let places: Vec<f64> =
+            (1..text.len()).filter_map(|i| format!("{}.{}", &text[..i], &text[i..]).parse().ok()).filter(|v| possible(*v)).collect();
+        let within = |v: &f64| range.0.is_none_or(|l| *v >= l) && range.1.is_none_or(|h| *v <= h);
+        match places.as_slice() {
+            [one] => Some(*one),
+            _ => match places.iter().filter(|v| within(v)).collect::<Vec<_>>().as_slice() {
+                [one] if range.0.is_some() || range.1.is_some() => Some(**one),
+                _ => None,
+            },
+        }
+    }
+
     /// Why a value cannot be right for this test, if it is outside the plausible range.
     pub fn implausible(&self, value: f64, unit: Option<&str>) -> Option<String> {
         let (lo, hi) = self.plausible?;
@@ -488,6 +520,28 @@ mod tests {
         assert_eq!(unit("mchc", "j", 33.0), None);
         assert_eq!(unit("neutrophils_pct", "7", 44.9), None);
         assert_eq!(unit("creatinine", "m/", 1.0), None);
+    }
+
+    #[test]
+    fn a_whole_number_impossible_for_its_test_gets_its_point_back_where_only_one_place_fits() {
+        let mended = |key: &str, text: &str, unit: Option<&str>, range: (Option<f64>, Option<f64>)| {
+            by_key(key).unwrap().point_lost(text, unit, range)
+        };
+        let none = (None, None);
+        assert_eq!(mended("hematocrit", "385", Some("%"), none), Some(38.5));
+        assert_eq!(mended("mcv", "857", Some("fi"), none), Some(85.7));
+        assert_eq!(mended("mpv", "94", None, none), Some(9.4));
+        // Haemoglobin 1380 in an unreadable unit: 138.0 g/L, 13.80 g/dL and 1.380 mmol/L are
+        // all possible, and the printed range picks one; without a range nothing is chosen.
+        assert_eq!(mended("haemoglobin", "1380", Some("gd"), (Some(13.0), Some(17.0))), Some(13.8));
+        assert_eq!(mended("haemoglobin", "1380", Some("gd"), none), None);
+        // A possible reading, haemoglobin 138 printed in g/L or in an unreadable unit, a
+        // reading with a point or a leading zero, and a test without limits stay as read.
+        assert_eq!(mended("haemoglobin", "138", Some("g/L"), none), None);
+        assert_eq!(mended("haemoglobin", "138", Some("gd"), none), None);
+        assert_eq!(mended("hematocrit", "38.5", Some("%"), none), None);
+        assert_eq!(mended("hematocrit", "0385", Some("%"), none), None);
+        assert_eq!(mended("hematocrit", "9", Some("%"), none), None);
     }
 
     #[test]
