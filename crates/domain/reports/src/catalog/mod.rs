@@ -276,19 +276,31 @@ impl Biomarker {
 
     /// The unit OCR cut short or could not read, for a reading that is no unit of this test:
     /// the start of exactly one of its units (`g/d` for `g/dL`, three characters or more with
-    /// the slash), or a single character where a percentage stands (`%` read as `j` or `b`)
-    /// for a test measured in percent with `value` a percentage.
+    /// the slash), a short unit of letters with its last letter lost (`f` for `fL`) or one
+    /// stroke misread (`fi` for `fL`), or a single character where a percentage stands (`%`
+    /// read as `j` or `b`) for a test measured in percent with `value` a percentage.
     pub fn unit_misread(&self, read: &str, value: Option<f64>) -> Option<String> {
         let key = self.foreign_unit(read)?;
-        if read.trim().chars().count() == 1 {
-            let percentage = value.is_some_and(|v| (0.0..=100.0).contains(&v));
-            return (self.unit == "%" && percentage && !read.trim().starts_with(char::is_numeric))
-                .then(|| "%".to_string());
+        let percentage = value.is_some_and(|v| (0.0..=100.0).contains(&v));
+        if read.trim().chars().count() == 1 && self.unit == "%" {
+            return (percentage && !read.trim().starts_with(char::is_numeric)).then(|| "%".to_string());
         }
-        if key.chars().count() < 3 || !key.contains('/') {
+        if key.contains('/') {
+            return (key.chars().count() >= 3).then(|| self.only_unit(|u| u.len() > key.len() && u.starts_with(&key)))?;
+        }
+        // Short units of letters only (`fL`, `pg`): the one this reading is a stroke away from.
+        if key.chars().count() > 3 || !key.chars().all(|c| c.is_alphabetic()) {
             return None;
         }
-        self.only_unit(|u| u.len() > key.len() && u.starts_with(&key))
+        self.only_unit(|u| {
+            let (u, k): (Vec<char>, Vec<char>) = (u.chars().collect(), key.chars().collect());
+            let lost_last = u.len() == k.len() + 1 && u.len() == 2 && u.starts_with(&k);
+            let one_stroke = u.len() == k.len()
+                && u.len() >= 2
+                && u.iter().zip(&k).filter(|(a, b)| a != b).all(|(a, b)| same_stroke(*a, *b))
+                && u.iter().zip(&k).filter(|(a, b)| a != b).count() == 1;
+            u.iter().all(|c| c.is_alphabetic()) && (lost_last || one_stroke)
+        })
     }
 
     /// The number a whole-number reading stands for when OCR lost its decimal point
@@ -350,6 +362,13 @@ pub fn normalise(s: &str) -> String {
         }
     }
     out.trim_end().to_string()
+}
+
+/// Letters OCR takes for one another in small print: the upright strokes (`l`, `i`, `I`,
+/// `1`, `|`, `t`) and the round letters with a tail (`g`, `q`). Compared in lower case.
+fn same_stroke(a: char, b: char) -> bool {
+    const GROUPS: [&str; 2] = ["li1|!tj", "gq9"];
+    GROUPS.iter().any(|g| g.contains(a) && g.contains(b))
 }
 
 /// Units compare without case, spaces or the micro-sign spelling, and with the ways labs write
@@ -520,6 +539,21 @@ mod tests {
         assert_eq!(unit("mchc", "j", 33.0), None);
         assert_eq!(unit("neutrophils_pct", "7", 44.9), None);
         assert_eq!(unit("creatinine", "m/", 1.0), None);
+    }
+
+    #[test]
+    fn a_short_unit_with_a_stroke_misread_or_its_last_letter_lost_is_the_tests_unit() {
+        let unit = |name: &str, read: &str, value: f64| by_key(name).and_then(|b| b.unit_misread(read, Some(value)));
+        assert_eq!(unit("mcv", "fi", 85.7).as_deref(), Some("fL"));
+        assert_eq!(unit("mpv", "f", 9.4).as_deref(), Some("fL"));
+        assert_eq!(unit("mch", "pq", 30.7).as_deref(), Some("pg"));
+        // Two strokes away, a letter that is not a stroke away, a reading no shorter unit
+        // starts, or a unit the test has stay as read.
+        assert_eq!(unit("mcv", "fit", 85.7), None);
+        assert_eq!(unit("mcv", "fa", 85.7), None);
+        assert_eq!(unit("haemoglobin", "g", 13.8), None);
+        assert_eq!(unit("mpv", "%", 9.4), None);
+        assert_eq!(unit("mcv", "fl", 85.7), None);
     }
 
     #[test]
