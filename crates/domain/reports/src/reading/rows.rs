@@ -817,6 +817,8 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let after_value = &cells[vi + 1..];
     // Cells already taken into the one before them.
     let mut taken_until = 0;
+    // A cell with digits that was read as nothing: a reference damaged past reading.
+    let mut unread_reference = false;
     for (i, cell) in after_value.iter().enumerate() {
         if i < taken_until {
             continue;
@@ -891,8 +893,11 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         if reference_cell.is_none() && (t.contains(':') && t.chars().any(|c| c.is_ascii_digit())) {
             reference_cell = Some((cell.x0, t.to_string()));
         }
+        // A flag stands beside the value, not past the reference (`MCHC 35.8 g/d 31-3 | L`,
+        // the `L` a scan's page furniture).
         if flag.is_none()
             && range.is_none()
+            && !unread_reference
             && let Some(f) = parse_flag(t)
         {
             flag = Some(f);
@@ -913,7 +918,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         // there are methods and comments.
         if unit.is_none() && looks_like_unit(t) && (range.is_none() || unit_shaped(t)) && !words_not_unit(t) {
             unit = Some(mend_unit(t));
+            continue;
         }
+        unread_reference |= range.is_none() && t.chars().any(|c| c.is_ascii_digit());
     }
     // (A method in words after a word result, `NORMAL  NORMAL  Modified Ehrlich`, is not part
     // of the reference.)
@@ -1768,6 +1775,28 @@ mod tests {
         assert_eq!(rows[0].flag, Some(Flag::High));
         assert_eq!(rows[0].unit.as_deref(), Some("mg/dL"));
         assert_eq!(rows[0].range.as_ref().map(|r| r.high), Some(Some(99.0)));
+    }
+
+    #[test]
+    fn a_flag_past_a_reference_too_damaged_to_read_is_not_the_rows() {
+        // On a scan: the reference lost its last digit and a histogram's `L` sits past it.
+        let p = page(&[&[
+            ("MCHC", 20.0),
+            ("35.8", 200.0),
+            ("g/dL", 280.0),
+            ("31-3", 400.0),
+            ("|", 460.0),
+            ("L", 600.0),
+        ]]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!((rows.len(), rows[0].flag), (1, None));
+        // Beside the value, or after the unit before any reference, a flag is the row's.
+        let p = page(&[
+            &[("Haemoglobin", 20.0), ("10.2", 200.0), ("g/dL", 280.0), ("L", 340.0), ("13-17", 400.0)],
+            &[("Haemoglobin", 20.0), ("10.2", 200.0), ("g/dL", 280.0), ("L", 340.0), ("13-", 400.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.iter().map(|r| r.flag).collect::<Vec<_>>(), [Some(Flag::Low), Some(Flag::Low)]);
     }
 
     #[test]
