@@ -12,7 +12,7 @@ use ht_reports::catalog::derived;
 use ht_reports::catalog::{self, Biomarker};
 use ht_reports::reading::{
     Collected, Flag, LabRow, RefRange, Sex, detect_age, detect_collected, detect_sex, is_negative_result,
-    is_positive_result, page_text_by_lines, rows_from_page,
+    is_positive_result, lost_point, page_text_by_lines, rows_from_page,
 };
 use ht_reports::upload::{FileKind, MAX_UPLOAD_BYTES};
 use ht_reports::{ExtractError, Page, StoredResult};
@@ -440,14 +440,22 @@ fn range_far_from_usual(
 }
 
 /// Scanned whole numbers that lost their decimal point, put back: a leading zero (`076`,
-/// [`leading_zero_point`]) or a number no person can have for the test (haematocrit `385`,
+/// [`leading_zero_point`]), a gap where the point stood (`45 1`, [`lost_point`]), or a number no person can have for the test (haematocrit `385`,
 /// [`Biomarker::point_lost`], judged against the printed range unless that range is itself
 /// misread, else the usual one). Gives, for each row, why its value was changed; the value as
 /// read stays in its text.
 fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>) -> Vec<Option<String>> {
     rows.iter_mut()
         .map(|row| {
-            let (number, reason) = leading_zero_point(&row.value.text).or_else(|| {
+            let spaced = || {
+                let number = lost_point(&row.value.text)?;
+                let reason = format!(
+                    "the result reads {} with a gap where its decimal point stands; it is taken as {number}; check the report",
+                    row.value.text
+                );
+                Some((number, reason))
+            };
+            let (number, reason) = leading_zero_point(&row.value.text).or_else(spaced).or_else(|| {
                 let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
                 let unit = row.unit.as_deref();
                 let printed = row.range.as_ref().map_or((None, None), |r| (r.low, r.high));
@@ -801,7 +809,8 @@ mod tests {
 
     #[test]
     fn a_scanned_value_with_a_leading_zero_gets_its_point_back_and_asks_for_review() {
-        let line: &[(&str, f32)] = &[("Lymphocytes Absolute", 20.0), ("076", 250.0), ("10^3/uL", 330.0), ("1.0-3.0", 420.0)];
+        let line: &[(&str, f32)] =
+            &[("Lymphocytes Absolute", 20.0), ("076", 250.0), ("10^3/uL", 330.0), ("1.0-3.0", 420.0)];
         let scanned = &rows_of("ocr", &[line])[0];
         assert_eq!(scanned.row.value.number, Some(0.76));
         assert_eq!(scanned.row.value.text, "076");
@@ -813,6 +822,35 @@ mod tests {
             assert_eq!(leading_zero_point(value), None, "{value}");
         }
         assert_eq!(leading_zero_point("005").map(|(n, _)| n), Some(0.05));
+    }
+
+    #[test]
+    fn a_scanned_value_read_with_a_gap_for_its_point_asks_for_review() {
+        // The row reader joins `45` and `1` set a point's width apart on a scan into `45 1`.
+        let value = ht_reports::reading::ResultValue {
+            text: "45 1".into(),
+            number: Some(45.1),
+            qualifier: None,
+            qualitative: None,
+            flag: None,
+        };
+        let row = LabRow {
+            name: "Lymphocytes".into(),
+            value,
+            unit: Some("%".into()),
+            range: None,
+            range_text: None,
+            flag: None,
+            page: 1,
+            bbox: ht_reports::BBox { x0: 0.0, y0: 0.0, x1: 1.0, y1: 1.0 },
+        };
+        let mut rows = [
+            row.clone(),
+            LabRow { value: ht_reports::reading::ResultValue { text: "45.1".into(), ..row.value.clone() }, ..row },
+        ];
+        let why = put_back_points(&mut rows, None);
+        assert!(why[0].clone().unwrap_or_default().contains("it is taken as 45.1"), "{why:?}");
+        assert_eq!((rows[0].value.number, why[1].clone()), (Some(45.1), None));
     }
 
     #[test]

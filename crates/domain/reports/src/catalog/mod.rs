@@ -286,7 +286,8 @@ impl Biomarker {
             return (percentage && !read.trim().starts_with(char::is_numeric)).then(|| "%".to_string());
         }
         if key.contains('/') {
-            return (key.chars().count() >= 3).then(|| self.only_unit(|u| u.len() > key.len() && u.starts_with(&key)))?;
+            return (key.chars().count() >= 3)
+                .then(|| self.only_unit(|u| u.len() > key.len() && u.starts_with(&key)))?;
         }
         // Short units of letters only (`fL`, `pg`): the one this reading is a stroke away from.
         if key.chars().count() > 3 || !key.chars().all(|c| c.is_alphabetic()) {
@@ -323,8 +324,10 @@ impl Biomarker {
         if possible(read) {
             return None;
         }
-        let places: Vec<f64> =
-            (1..text.len()).filter_map(|i| format!("{}.{}", &text[..i], &text[i..]).parse().ok()).filter(|v| possible(*v)).collect();
+        let places: Vec<f64> = (1..text.len())
+            .filter_map(|i| format!("{}.{}", &text[..i], &text[i..]).parse().ok())
+            .filter(|v| possible(*v))
+            .collect();
         let within = |v: &f64| range.0.is_none_or(|l| *v >= l) && range.1.is_none_or(|h| *v <= h);
         match places.as_slice() {
             [one] => Some(*one),

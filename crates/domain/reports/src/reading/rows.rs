@@ -7,7 +7,8 @@ use crate::document::{BBox, Page, Word};
 
 use super::range::{RefRange, Sex, parse_range};
 use super::value::{
-    Flag, Qualifier, ResultValue, is_negative_result, is_positive_result, parse_flag, parse_value, qualitative_word,
+    Flag, Qualifier, ResultValue, is_negative_result, is_positive_result, lost_point, parse_flag, parse_value,
+    qualitative_word,
 };
 
 /// One result row as read from the page.
@@ -38,6 +39,24 @@ struct Cell {
     x0: f32,
     x1: f32,
     bold: bool,
+    /// Two numbers a scan set apart where a decimal point it lost stood (`45 1`).
+    point_gap: bool,
+}
+
+impl Cell {
+    /// The result this cell holds, with a lost decimal point put back (`45 1` is 45.1).
+    fn value(&self) -> Option<ResultValue> {
+        parse_value(&self.text).or_else(|| {
+            let number = lost_point(&self.text).filter(|_| self.point_gap)?;
+            Some(ResultValue {
+                text: self.text.clone(),
+                number: Some(number),
+                qualifier: None,
+                qualitative: None,
+                flag: None,
+            })
+        })
+    }
 }
 
 #[derive(Clone)]
@@ -210,15 +229,24 @@ fn lines_of(page: &Page) -> Vec<Line> {
             let mut cells: Vec<Cell> = Vec::new();
             for (i, w) in g.iter().enumerate() {
                 let text = if misread_colon(&g, i, &colons) { ":" } else { w.text.as_str() };
+                // On a scan, a gap where a decimal point OCR lost stood.
+                let point_gap = scanned && i > 0 && cells.last().is_some_and(|c| lost_point_gap(c, g[i - 1], w));
                 match cells.last_mut() {
                     // A gap wider than about two spaces starts a new column.
-                    Some(c) if w.bbox.x0 - c.x1 < 0.55 * h => {
+                    Some(c) if w.bbox.x0 - c.x1 < 0.55 * h || point_gap => {
+                        c.point_gap = point_gap;
                         c.text.push(' ');
                         c.text.push_str(text);
                         c.x1 = c.x1.max(w.bbox.x1);
                         c.bold &= w.bold;
                     }
-                    _ => cells.push(Cell { text: text.to_string(), x0: w.bbox.x0, x1: w.bbox.x1, bold: w.bold }),
+                    _ => cells.push(Cell {
+                        text: text.to_string(),
+                        x0: w.bbox.x0,
+                        x1: w.bbox.x1,
+                        bold: w.bold,
+                        point_gap: false,
+                    }),
                 }
             }
             let bbox = BBox {
@@ -230,6 +258,21 @@ fn lines_of(page: &Page) -> Vec<Line> {
             Line { cells, bbox }
         })
         .collect()
+}
+
+/// On a scan, a whole number of two or three digits and a single digit after it, apart by less
+/// than a digit's height (`45 1` for 45.1): the gap is the decimal point OCR lost. A dash lost
+/// from a range (`10-12`) leaves a wider gap, and the single digit keeps out counts per field.
+fn lost_point_gap(cell: &Cell, before: &Word, word: &Word) -> bool {
+    let whole = cell.text.as_str();
+    let gap = word.bbox.x0 - cell.x1;
+    (2..=3).contains(&whole.len())
+        && !whole.starts_with('0')
+        && whole.bytes().all(|b| b.is_ascii_digit())
+        && word.text.len() == 1
+        && word.text.bytes().all(|b| b.is_ascii_digit())
+        && gap >= 0.0
+        && gap < 0.9 * before.bbox.height().max(word.bbox.height())
 }
 
 /// A scanned page's columns of lone `:` between names and values (`Calcium, Serum  :  9.33`):
@@ -776,9 +819,8 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let method_x = columns.method_x;
     let kept: Vec<Cell> = cells.iter().filter(|c| !columns.in_previous(c)).cloned().collect();
     let cells = kept.as_slice();
-    let vi = (1..cells.len()).find(|&i| {
-        parse_value(&cells[i].text).is_some() && cells[..i].iter().any(|c| c.text.chars().any(char::is_alphabetic))
-    })?;
+    let vi = (1..cells.len())
+        .find(|&i| cells[i].value().is_some() && cells[..i].iter().any(|c| c.text.chars().any(char::is_alphabetic)))?;
     // Under a header, a number right of the result column is a reference (`LIPOPROTEIN(a)
     // mg/dL  <20` with its result cell empty).
     if columns.value.is_some_and(|(_, end)| cells[vi].x0 >= end - 2.0) {
@@ -807,7 +849,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     if !name_ok(&name) {
         return None;
     }
-    let value = parse_value(&cells[vi].text)?;
+    let value = cells[vi].value()?;
     let bold = cells[vi].bold;
     let mut flag = value.flag.or(name_flag).or(column_flag);
     let mut unit: Option<String> = None;
@@ -1256,9 +1298,17 @@ fn band_below(
             let band =
                 band_x.and_then(|bx| printed.into_iter().min_by(|a, b| (a.1 - bx).abs().total_cmp(&(b.1 - bx).abs())));
             let x = line.bbox.x1 + 10.0;
-            let mut cells: Vec<Cell> =
-                unit.into_iter().map(|u| Cell { text: u, x0: x, x1: x + 10.0, bold: false }).collect();
-            cells.extend(band.map(|(text, _)| Cell { text, x0: x + 20.0, x1: x + 30.0, bold: false }));
+            let mut cells: Vec<Cell> = unit
+                .into_iter()
+                .map(|u| Cell { text: u, x0: x, x1: x + 10.0, bold: false, point_gap: false })
+                .collect();
+            cells.extend(band.map(|(text, _)| Cell {
+                text,
+                x0: x + 20.0,
+                x1: x + 30.0,
+                bold: false,
+                point_gap: false,
+            }));
             return Some((j, cells));
         }
         // Only a short line of words (the rest of a wrapped name) may come between.
@@ -1375,7 +1425,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 let name = pending_name.as_ref()?;
                 let first = line.cells.first()?;
                 parse_value(&first.text)?;
-                let mut cells = vec![Cell { text: name.clone(), x0: 0.0, x1: 0.0, bold: false }];
+                let mut cells = vec![Cell { text: name.clone(), x0: 0.0, x1: 0.0, bold: false, point_gap: false }];
                 cells.extend(line.cells.iter().cloned());
                 read(&cells, Columns { method_x: None, ..columns })
             })
@@ -1780,14 +1830,8 @@ mod tests {
     #[test]
     fn a_flag_past_a_reference_too_damaged_to_read_is_not_the_rows() {
         // On a scan: the reference lost its last digit and a histogram's `L` sits past it.
-        let p = page(&[&[
-            ("MCHC", 20.0),
-            ("35.8", 200.0),
-            ("g/dL", 280.0),
-            ("31-3", 400.0),
-            ("|", 460.0),
-            ("L", 600.0),
-        ]]);
+        let p =
+            page(&[&[("MCHC", 20.0), ("35.8", 200.0), ("g/dL", 280.0), ("31-3", 400.0), ("|", 460.0), ("L", 600.0)]]);
         let rows = rows_from_page(&p, None);
         assert_eq!((rows.len(), rows[0].flag), (1, None));
         // Beside the value, or after the unit before any reference, a flag is the row's.
@@ -1906,6 +1950,39 @@ mod tests {
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.number)).collect();
         let want = [("Cortisol", 8.4), ("p-tau217", 0.12), ("Insulin", 10.1)];
         assert_eq!(got, want.map(|(n, v)| (n.to_string(), Some(v))));
+    }
+
+    #[test]
+    fn a_scanned_value_split_where_its_point_was_lost_is_one_value() {
+        // Digits 20 px high, 14 px wide: `45 1` with the point's 14 px gap, and `44 9` with a
+        // gap of a digit's height (a dash lost from a range leaves one as wide).
+        let word = |text: &str, x0: f32, x1: f32, line: u32| Word {
+            text: text.into(),
+            bbox: BBox { x0, y0: 100.0 + 40.0 * line as f32, x1, y1: 120.0 + 40.0 * line as f32 },
+            bold: false,
+            line: Some(line),
+        };
+        let words = vec![
+            word("Lymphocytes", 40.0, 200.0, 0),
+            word("45", 400.0, 428.0, 0),
+            word("1", 442.0, 456.0, 0),
+            word("25-48", 700.0, 770.0, 0),
+            word("%", 600.0, 614.0, 0),
+            word("Neutrophils", 40.0, 200.0, 1),
+            word("44", 400.0, 428.0, 1),
+            word("9", 448.0, 462.0, 1),
+            word("%", 600.0, 614.0, 1),
+            word("40-75", 700.0, 770.0, 1),
+        ];
+        let scanned = Page { number: 1, width: 900.0, height: 1200.0, words };
+        let got: Vec<(String, String, Option<f64>)> =
+            rows_from_page(&scanned, None).into_iter().map(|r| (r.name, r.value.text, r.value.number)).collect();
+        assert_eq!(got[0], ("Lymphocytes".to_string(), "45 1".to_string(), Some(45.1)));
+        // A gap of a digit's height or more is two cells.
+        assert_eq!(got[1].1, "44");
+        // A text layer's words are as printed.
+        let text = Page { words: scanned.words.iter().map(|w| Word { line: None, ..w.clone() }).collect(), ..scanned };
+        assert_eq!(rows_from_page(&text, None)[0].value.text, "45");
     }
 
     #[test]

@@ -140,6 +140,16 @@ fn split_glued_flag(token: &str) -> Option<(&str, f64, Flag)> {
     Some((num, parse_number(num)?, parse_flag(flag)?))
 }
 
+/// A number whose decimal point a scan lost, leaving a gap (`45 1` for 45.1): two or three
+/// digits, a space, one digit. Only for words a scan set apart by less than a digit's height
+/// (the row reader's judgement): in a text layer the gap is printed.
+pub fn lost_point(text: &str) -> Option<f64> {
+    let (whole, tenths) = text.split_once(' ')?;
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    ((2..=3).contains(&whole.len()) && !whole.starts_with('0') && tenths.len() == 1 && digits(whole) && digits(tenths))
+        .then(|| format!("{whole}.{tenths}").parse().ok())?
+}
+
 /// Parses a result cell; `None` when it is neither a number nor a known qualitative result.
 pub fn parse_value(cell: &str) -> Option<ResultValue> {
     let cell = cell.trim();
@@ -183,6 +193,19 @@ mod tests {
     fn v(cell: &str) -> (Option<f64>, Option<Qualifier>, Option<&'static str>, Option<Flag>) {
         let r = parse_value(cell).unwrap_or_else(|| panic!("{cell:?} should parse"));
         (r.number, r.qualifier, r.qualitative, r.flag)
+    }
+
+    #[test]
+    fn a_number_with_a_gap_for_its_lost_point_is_read_with_the_point() {
+        assert_eq!(lost_point("45 1"), Some(45.1));
+        assert_eq!(lost_point("127 5"), Some(127.5));
+        // Not as a cell of its own: the gap decides, and only the row reader sees it.
+        assert!(parse_value("45 1").is_none());
+        // One digit before (a count per field, `2 4`), two after (`10 12`), a leading zero,
+        // a point already there, or more than two parts: not a lost point.
+        for text in ["2 4", "10 12", "04 5", "45.1", "45 1 2", "45", "4500 1", "ab 1"] {
+            assert_eq!(lost_point(text), None, "{text}");
+        }
     }
 
     #[test]
