@@ -724,6 +724,12 @@ fn split_marked_flag(name: &str) -> (String, Option<Flag>) {
         if marked && let Some(f) = parse_flag(bare) {
             return (head.trim_end().to_string(), Some(f));
         }
+        // On a scan, the rule of a flag column read as a stroke before its letter (`iL`, `|H`).
+        if let [stroke, letter @ (b'H' | b'L')] = last.as_bytes()
+            && b"|!il1".contains(stroke)
+        {
+            return (head.trim_end().to_string(), parse_flag(&(*letter as char).to_string()));
+        }
     }
     (name.to_string(), None)
 }
@@ -2348,6 +2354,21 @@ mod reference_layout_tests {
             &[("Method:- CLIA", 20.0)],
         ]);
         assert_eq!(ranges(&p, None), [("VITAMIN D Total (25-OH)".to_string(), Some(31.0), Some(100.0))]);
+    }
+
+    #[test]
+    fn a_flag_read_with_the_column_rule_before_it_leaves_the_name() {
+        let p = page(&[
+            &[("HGB-Hemoglobin. iL", 20.0), ("8.8", 250.0), ("g/dL", 330.0), ("11.7-15.5", 420.0)],
+            &[("WBC |H", 20.0), ("15.4", 250.0), ("10^3/uL", 330.0), ("4-11", 420.0)],
+            // A word of the name, or a capital I, stays.
+            &[("Vitamin B12", 20.0), ("420", 250.0), ("pg/mL", 330.0), ("200-900", 420.0)],
+            &[("Anti IL", 20.0), ("4.2", 250.0), ("pg/mL", 330.0), ("0-7", 420.0)],
+        ]);
+        let got: Vec<(String, Option<Flag>)> = rows_from_page(&p, None).into_iter().map(|r| (r.name, r.flag)).collect();
+        let want =
+            [("HGB-Hemoglobin.", Some(Flag::Low)), ("WBC", Some(Flag::High)), ("Vitamin B12", None), ("Anti IL", None)];
+        assert_eq!(got, want.map(|(n, f)| (n.to_string(), f)));
     }
 
     #[test]
