@@ -277,7 +277,7 @@ impl Biomarker {
     /// The unit OCR cut short or could not read, for a reading that is no unit of this test:
     /// the start of exactly one of its units (`g/d` for `g/dL`, three characters or more with
     /// the slash), a short unit of letters with its last letter lost (`f` for `fL`) or one
-    /// stroke misread (`fi` for `fL`), or a single character where a percentage stands (`%`
+    /// upright stroke misread (`fi` for `fL`), or a single character where a percentage stands (`%`
     /// read as `j` or `b`) for a test measured in percent with `value` a percentage.
     pub fn unit_misread(&self, read: &str, value: Option<f64>) -> Option<String> {
         let key = self.foreign_unit(read)?;
@@ -368,10 +368,11 @@ pub fn normalise(s: &str) -> String {
 }
 
 /// Letters OCR takes for one another in small print: the upright strokes (`l`, `i`, `I`,
-/// `1`, `|`, `t`) and the round letters with a tail (`g`, `q`). Compared in lower case.
+/// `1`, `|`, `t`), compared in lower case. (Not `g` and `q`: Thyrocare prints MCH in `pq`,
+/// and a unit is given as printed.)
 fn same_stroke(a: char, b: char) -> bool {
-    const GROUPS: [&str; 2] = ["li1|!tj", "gq9"];
-    GROUPS.iter().any(|g| g.contains(a) && g.contains(b))
+    let strokes = "li1|!tj";
+    strokes.contains(a) && strokes.contains(b)
 }
 
 /// Units compare without case, spaces or the micro-sign spelling, and with the ways labs write
@@ -549,9 +550,9 @@ mod tests {
         let unit = |name: &str, read: &str, value: f64| by_key(name).and_then(|b| b.unit_misread(read, Some(value)));
         assert_eq!(unit("mcv", "fi", 85.7).as_deref(), Some("fL"));
         assert_eq!(unit("mpv", "f", 9.4).as_deref(), Some("fL"));
-        assert_eq!(unit("mch", "pq", 30.7).as_deref(), Some("pg"));
-        // Two strokes away, a letter that is not a stroke away, a reading no shorter unit
-        // starts, or a unit the test has stay as read.
+        // Two strokes away, a letter that is not a stroke away (`pq`, as Thyrocare prints
+        // MCH), a reading no shorter unit starts, or a unit the test has stay as read.
+        assert_eq!(unit("mch", "pq", 30.7), None);
         assert_eq!(unit("mcv", "fit", 85.7), None);
         assert_eq!(unit("mcv", "fa", 85.7), None);
         assert_eq!(unit("haemoglobin", "g", 13.8), None);
