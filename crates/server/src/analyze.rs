@@ -440,9 +440,9 @@ fn range_far_from_usual(
 }
 
 /// Scanned whole numbers that lost their decimal point, put back: a leading zero (`076`,
-/// [`leading_zero_point`]), a gap where the point stood (`45 1`, [`lost_point`]), or a number no person can have for the test (haematocrit `385`,
-/// [`Biomarker::point_lost`], judged against the printed range unless that range is itself
-/// misread, else the usual one). Gives, for each row, why its value was changed; the value as
+/// [`leading_zero_point`]), a gap where the point stood (`45 1`, [`lost_point`]), or a number
+/// no person can have for the test (haematocrit `385`, [`Biomarker::point_lost`], judged
+/// against the printed range unless that range is itself misread, else the usual one). Gives, for each row, why its value was changed; the value as
 /// read stays in its text.
 fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>) -> Vec<Option<String>> {
     rows.iter_mut()

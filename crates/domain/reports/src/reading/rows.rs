@@ -48,13 +48,7 @@ impl Cell {
     fn value(&self) -> Option<ResultValue> {
         parse_value(&self.text).or_else(|| {
             let number = lost_point(&self.text).filter(|_| self.point_gap)?;
-            Some(ResultValue {
-                text: self.text.clone(),
-                number: Some(number),
-                qualifier: None,
-                qualitative: None,
-                flag: None,
-            })
+            Some(ResultValue { text: self.text.clone(), number: Some(number), ..ResultValue::empty() })
         })
     }
 }
@@ -264,15 +258,9 @@ fn lines_of(page: &Page) -> Vec<Line> {
 /// than a digit's height (`45 1` for 45.1): the gap is the decimal point OCR lost. A dash lost
 /// from a range (`10-12`) leaves a wider gap, and the single digit keeps out counts per field.
 fn lost_point_gap(cell: &Cell, before: &Word, word: &Word) -> bool {
-    let whole = cell.text.as_str();
     let gap = word.bbox.x0 - cell.x1;
-    (2..=3).contains(&whole.len())
-        && !whole.starts_with('0')
-        && whole.bytes().all(|b| b.is_ascii_digit())
-        && word.text.len() == 1
-        && word.text.bytes().all(|b| b.is_ascii_digit())
-        && gap >= 0.0
-        && gap < 0.9 * before.bbox.height().max(word.bbox.height())
+    (0.0..0.9 * before.bbox.height().max(word.bbox.height())).contains(&gap)
+        && lost_point(&format!("{} {}", cell.text, word.text)).is_some()
 }
 
 /// A scanned page's columns of lone `:` between names and values (`Calcium, Serum  :  9.33`):
