@@ -443,8 +443,10 @@ fn unit_shaped(text: &str) -> bool {
 }
 
 /// Words where a unit goes that are not one: a test or panel name (`CHOLESTEROL`, `THYROID
-/// FUNCTION` on a score card), a tier word (`Borderline`), or two or more long plain words.
-/// Units in words are short or carry a sign, digit or slash (`mm at 1hr`, `% by wt`).
+/// FUNCTION` on a score card), a tier word (`Borderline`), a method (`Immunoassay`,
+/// `Nephelometry`, `Hexokinase`), a long word ending a sentence (`Pathology."`), or two or more
+/// long plain words. Units in words are short or carry a sign, digit or slash (`mm at 1hr`,
+/// `% by wt`).
 fn words_not_unit(text: &str) -> bool {
     let t = text.trim();
     let words: Vec<&str> = t.split_whitespace().collect();
@@ -453,7 +455,21 @@ fn words_not_unit(text: &str) -> bool {
     (plain && words.len() >= 2 && words.iter().all(|w| w.chars().count() >= 4))
         || (plain && words.len() == 1 && TIER_WORDS.contains(&lower.as_str()))
         || (plain && t.chars().count() >= 5 && crate::catalog::lookup(t).is_some())
+        || is_method(t)
+        || t.trim_end_matches(['"', '\u{201d}'])
+            .strip_suffix('.')
+            .is_some_and(|w| w.chars().count() >= 5 && w.chars().all(char::is_alphabetic))
 }
+
+/// A laboratory method in one word (`Immunoassay`, `Microscopy`, `Hexokinase`).
+fn is_method(text: &str) -> bool {
+    let t = text.trim();
+    let lower = t.to_lowercase();
+    t.chars().count() >= 6 && t.chars().all(char::is_alphabetic) && METHOD_ENDINGS.iter().any(|e| lower.ends_with(e))
+}
+
+/// How the names of laboratory methods end: assays, measurements, separations and enzymes.
+const METHOD_ENDINGS: &[&str] = &["assay", "metry", "metric", "graphy", "phoresis", "scopy", "ase"];
 
 /// Prose that happens to follow a number (`testing of Beta Amyloid 42 and ...`,
 /// `JCEM. 2011 Jul; 96(7)`): a small word of sentences, or a word ending a clause.
@@ -979,8 +995,10 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     // it but a word reference (`eAG  88.19`, `Colour  Pale Yellow`) is a result, or a count per
     // microscope field (`R.B.C/hpf  0-1`); other bare numbers are page furniture.
     let per_field = per_field_count(&name);
-    let bare_known =
-        (after.is_empty() || word_reference.is_some()) && (per_field || crate::catalog::lookup(&name).is_some());
+    // A word result in a table with a method column (`Others  NIL  Microscopy`) is a result too.
+    let word_with_method = value.qualitative.is_some() && cells[vi + 1..].iter().any(|c| is_method(&c.text));
+    let bare_known = (after.is_empty() || word_reference.is_some())
+        && (per_field || word_with_method || crate::catalog::lookup(&name).is_some());
     if unit.is_none() && range.is_none() && !bare_known {
         return None;
     }
@@ -2440,9 +2458,22 @@ mod reference_layout_tests {
             &[("testing of Beta Amyloid", 60.0), ("42", 200.0), ("and", 230.0), ("Beta Amyloid 40 has", 260.0)],
             &[("guideline. JCEM.", 60.0), ("2011", 200.0), ("Jul;", 230.0), ("96(7):1911-30.", 260.0)],
             &[("Beta-amyloid 42 B, 01", 10.0), ("14.75", 200.0), ("pg/mL", 260.0)],
+            // A method where the unit goes, then the end of a citation's title.
+            &[("Phosphorylated Tau", 60.0), ("217", 200.0), ("Immunoassay", 230.0), ("Pathology.\"", 330.0)],
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(names, ["Beta-amyloid 42"]);
+    }
+
+    #[test]
+    fn a_method_is_not_a_unit_and_a_word_result_beside_one_is_a_result() {
+        let p = page(&[
+            &[("Others", 10.0), ("NIL", 200.0), ("Microscopy", 300.0)],
+            &[("Glucose", 10.0), ("90", 200.0), ("Hexokinase", 300.0)],
+        ]);
+        let rows: Vec<(String, Option<String>)> =
+            rows_from_page(&p, None).into_iter().map(|r| (r.name, r.unit)).collect();
+        assert_eq!(rows, [("Others".to_string(), None), ("Glucose".to_string(), None)]);
     }
 
     #[test]
