@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Scores the OCR path on scans of layouts we otherwise only see as text PDFs.
+"""Scores the OCR path on scans and phone photos of layouts we otherwise only see as text PDFs.
 
 Each labdata report that is a text PDF is printed and scanned in software: its pages rendered
 with `pdftoppm` (grey, --dpi, 200 by default), turned by 0.7 degrees, blurred a little, its
@@ -8,7 +8,13 @@ ground truth is the same, so `bench/accuracy.py` scores the scan of every layout
 scores the photos. This is a check of how the reader generalises to scans, not a fixture: the
 held-out scans differ in every way this does not imitate.
 
-    python3 bench/scans.py --bin target/release/healthtracker [--dpi 200] [--keep DIR]
+With --photo each page is instead photographed in software, as a phone held over a desk
+would: seen at a slant (its corners moved by up to 3% of the page), lit unevenly (a quarter
+darker on one side), on a dark desk at the edges, warm-tinted, blurred, about 950 pixels wide
+(what the labdata photos have, near 110 dpi) and saved as a JPEG. Each page is its own report,
+scored against the ground truth rows of that page.
+
+    python3 bench/scans.py --bin target/release/healthtracker [--dpi 200] [--photo] [--keep DIR]
 
 Needs poppler-utils (pdftoppm) and Pillow (`pip install pillow`).
 """
@@ -23,7 +29,7 @@ import tempfile
 
 from PIL import Image, ImageChops, ImageFilter
 
-from accuracy import fmt, reports
+from accuracy import fmt, norm_name, reports, unscored_pages, value_key
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_BYTES = 10 * 1024 * 1024
@@ -50,11 +56,68 @@ def scan(pdf, out, dpi, seed):
     return False
 
 
+def pages_of_tests(pdf, gt, binary):
+    """The page each ground-truth test is printed on. The ground truth's page numbers are
+    approximate in some reports (counted by form feeds), so where the text layer's reading
+    finds the test with its value, its page is taken from there."""
+    proc = subprocess.run([binary, "analyze", "--json", pdf], capture_output=True, text=True)
+    found = {}
+    if proc.returncode == 0:
+        for r in json.loads(proc.stdout)["results"]:
+            found.setdefault((norm_name(r["name"]), value_key(r["value"], r["valueText"])), r["page"])
+    return [found.get((norm_name(t["name"]), value_key(t["value"], t["value_text"])), t.get("page")) for t in gt["tests"]]
+
+
+def photograph(pdf, out_dir, rid, gt, seed, binary):
+    """One JPEG photo per page of `pdf` with the ground truth of that page; how many were made."""
+    rng = random.Random(seed)
+    made = 0
+    skipped = unscored_pages(gt)
+    pages = pages_of_tests(pdf, gt, binary)
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["pdftoppm", "-r", "200", "-gray", "-png", pdf, os.path.join(tmp, "p")], check=True)
+        for number, path in enumerate(sorted(glob.glob(os.path.join(tmp, "p*.png"))), start=1):
+            tests = [t for t, page in zip(gt["tests"], pages) if page == number]
+            if not tests or number in skipped:
+                continue
+            page = Image.open(path).convert("L")
+            w, h = page.size
+            # The page on a dark desk, seen at a slant: each corner of the photo maps to a
+            # point a little inside or outside the page.
+            margin = int(0.04 * w)
+            desk = Image.new("L", (w + 2 * margin, h + 2 * margin), 70)
+            desk.paste(page, (margin, margin))
+            W, H = desk.size
+            j = lambda: rng.uniform(-0.03, 0.03) * w
+            quad = (j(), j(), j(), H + j(), W + j(), H + j(), W + j(), j())
+            photo = desk.transform((W, H), Image.QUAD, quad, resample=Image.BICUBIC, fillcolor=70)
+            # Uneven light: a quarter darker on one side, fading across the page.
+            left = rng.random() < 0.5
+            ramp = Image.linear_gradient("L").rotate(90 if left else -90).resize((W, H))
+            light = ramp.point(lambda v: int(255 * (0.75 + 0.25 * v / 255)))
+            photo = ImageChops.multiply(photo, light)
+            photo = photo.filter(ImageFilter.GaussianBlur(1.0))
+            width = rng.randint(880, 1000)
+            photo = photo.resize((width, int(H * width / W)), Image.LANCZOS)
+            noise = Image.effect_noise(photo.size, 8).point(lambda v: v - 128 if v > 128 else 0)
+            photo = ImageChops.subtract(photo, noise)
+            # Warm indoor light.
+            rgb = Image.merge("RGB", (photo, photo.point(lambda v: int(v * 0.96)), photo.point(lambda v: int(v * 0.85))))
+            name = f"{rid}-p{number}"
+            os.makedirs(os.path.join(out_dir, name), exist_ok=True)
+            rgb.save(os.path.join(out_dir, name, "photo.jpg"), quality=75)
+            page_gt = dict(gt, file="photo.jpg", tests=tests, verification="")
+            json.dump(page_gt, open(os.path.join(out_dir, name, "ground_truth.json"), "w"))
+            made += 1
+    return made
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default=os.environ.get("HT_BIN") or os.path.join(ROOT, "target/release/healthtracker"))
     ap.add_argument("--labdata", default=os.path.join(os.path.dirname(ROOT), "shared/labdata/reports"))
     ap.add_argument("--dpi", type=int, default=200)
+    ap.add_argument("--photo", action="store_true", help="phone photos of each page instead of scans")
     ap.add_argument("--keep", default=None, help="write the scans here and keep them")
     ap.add_argument("--show-misses", default=None)
     args = ap.parse_args()
@@ -64,6 +127,9 @@ def main():
     for rid, gt, doc in reports(args.labdata):
         if fmt(doc) != "text-pdf":
             continue
+        if args.photo:
+            made += photograph(doc, out_dir, rid, gt, seed=rid, binary=args.bin)
+            continue
         os.makedirs(os.path.join(out_dir, rid), exist_ok=True)
         if not scan(doc, os.path.join(out_dir, rid, "scan.pdf"), args.dpi, seed=rid):
             print(f"{rid}: the scan is over 10 MB at any JPEG quality, left out", file=sys.stderr)
@@ -71,7 +137,8 @@ def main():
         gt["file"] = "scan.pdf"
         json.dump(gt, open(os.path.join(out_dir, rid, "ground_truth.json"), "w"))
         made += 1
-    print(f"{made} text PDFs scanned at {args.dpi} dpi into {out_dir}", file=sys.stderr)
+    what = "pages photographed" if args.photo else f"text PDFs scanned at {args.dpi} dpi"
+    print(f"{made} {what} into {out_dir}", file=sys.stderr)
     cmd = [sys.executable, os.path.join(ROOT, "bench/accuracy.py"), "--bin", args.bin, "--labdata", out_dir]
     if args.show_misses:
         cmd += ["--show-misses", args.show_misses]
