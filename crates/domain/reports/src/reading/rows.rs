@@ -582,8 +582,56 @@ fn clean_name(cells: &[Cell]) -> String {
     // A footnote mark OCR read as a quote, a trade mark or a question mark (`Glucose”`).
     let name = name.trim_end_matches(['”', '“', '"', '™', '?', '’']);
     let name = strip_footnotes(name).trim().trim_end_matches([':', '-', '.']).trim().to_string();
-    drop_repeated_specimen(&name).to_string()
+    drop_method(drop_repeated_specimen(&name)).to_string()
 }
+
+/// Drops a method read into the name (`Bilirubin - Total Photometry`, `Neutrophils
+/// Percentage Flow Cytometry`): in a photo the method column slants away from where its
+/// header stands, so its words join the name. Only up to three method words at the end, and
+/// only when what is left names a test the catalog knows: `Hb Electrophoresis` stays.
+fn drop_method(name: &str) -> &str {
+    let mut end = name.len();
+    for _ in 0..3 {
+        let Some((head, last)) = name[..end].trim_end().rsplit_once(' ') else { break };
+        if !is_method_word(last) {
+            break;
+        }
+        end = head.trim_end().len();
+        let head = name[..end].trim_end_matches([' ', '-', ',']);
+        if crate::catalog::lookup(head).is_some() {
+            return head;
+        }
+    }
+    name
+}
+
+/// A word of a method's name: a method in one word ([`is_method`]), its abbreviation
+/// (`HPLC`, `C.L.I.A`) or a word that says how a result was had (`Calculated`). Not an
+/// electrophoresis, which names the test itself (`Hb Electrophoresis`), nor a word in
+/// brackets, which the name prints as its own (`UREA (CALCULATED)`).
+fn is_method_word(word: &str) -> bool {
+    if word.contains(['(', ')']) {
+        return false;
+    }
+    let bare: String = word.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase();
+    (is_method(&bare) && !bare.ends_with("phoresis")) || METHOD_WORDS.contains(&bare.as_str())
+}
+
+/// Method words that [`is_method`] does not know by their ending.
+const METHOD_WORDS: &[&str] = &[
+    "calculated",
+    "calculation",
+    "derived",
+    "flow",
+    "hplc",
+    "clia",
+    "eclia",
+    "cmia",
+    "elisa",
+    "elfa",
+    "ise",
+    "method",
+];
 
 /// Drops a specimen printed after the name when the name already says it, as layouts that set
 /// the specimen in small type beside every test do: "Creatinine, Serum - Serum" is
@@ -2474,6 +2522,33 @@ mod reference_layout_tests {
         let rows: Vec<(String, Option<String>)> =
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.unit)).collect();
         assert_eq!(rows, [("Others".to_string(), None), ("Glucose".to_string(), None)]);
+    }
+
+    #[test]
+    fn a_method_read_into_a_known_name_is_dropped() {
+        let p = page(&[
+            &[("Bilirubin - Total Photometry", 10.0), ("0.67", 300.0), ("mg/dL", 350.0)],
+            &[("Neutrophils Percentage Flow Cytometry", 10.0), ("52", 300.0), ("%", 350.0)],
+            &[("Serum Globulin Calculated", 10.0), ("3.14", 300.0), ("gm/dL", 350.0)],
+            &[("HbA1c H.P.L.C", 10.0), ("5.4", 300.0), ("%", 350.0)],
+            // A method that is the test, and a word after a name that is not a method.
+            &[("Hb Electrophoresis", 10.0), ("96", 300.0), ("%", 350.0)],
+            &[("Glucose Fasting", 10.0), ("90", 300.0), ("mg/dL", 350.0)],
+            &[("UREA (CALCULATED)", 10.0), ("41.73", 300.0), ("mg/dL", 350.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(
+            names,
+            [
+                "Bilirubin - Total",
+                "Neutrophils Percentage",
+                "Serum Globulin",
+                "HbA1c",
+                "Hb Electrophoresis",
+                "Glucose Fasting",
+                "UREA (CALCULATED)"
+            ]
+        );
     }
 
     #[test]
