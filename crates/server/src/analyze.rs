@@ -129,18 +129,25 @@ impl Reader {
     }
 
     /// One page image read by OCR. A page whose first reading holds fewer than
-    /// [`FEW_RESULTS`] result rows naming a test the catalog knows (small print in a phone
-    /// photo), or whose words Tesseract was unsure of ([`UNSURE`]), is read again enlarged,
-    /// and the reading with more such rows is kept (then the one with more rows). Rows are
-    /// counted by known names because a poor reading still yields rows, of junk names: the Sysmex
-    /// photo's first reading had five, one of them a test. The second look costs several times
+    /// [`FEW_RESULTS`] result rows naming a test the catalog knows with a value it could have
+    /// (small print in a phone photo), or whose words Tesseract was unsure of ([`UNSURE`]), is
+    /// read again enlarged, and the reading with more such rows is kept (then the one with more
+    /// rows). Rows are counted by known names because a poor reading still yields rows, of junk
+    /// names: the Sysmex photo's first reading had five, one of them a test; and by possible
+    /// values because a reading can find the names and lose the numbers beside them. The second look costs several times
     /// the first, so only pages that need it pay for it.
     fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
         let engine = self.engine()?;
         let first = engine.read_image(bytes, kind, number)?;
         let score = |page: &Page| {
             let rows = rows_from_page(page, None);
-            (rows.iter().filter(|r| catalog::lookup(&r.name).is_some()).count(), rows.len())
+            let known = |r: &LabRow| {
+                let unit = r.unit.as_deref();
+                catalog::lookup_in_unit(&r.name, unit).is_some_and(|b| {
+                    r.value.qualitative.is_some() || r.value.number.is_some_and(|v| b.implausible(v, unit).is_none())
+                })
+            };
+            (rows.iter().filter(|r| known(r)).count(), rows.len())
         };
         let found = score(&first);
         // Tesseract unsure of its own words: print too small or blurred to read at this size.
@@ -149,7 +156,13 @@ impl Reader {
             return Ok(first);
         }
         let second = engine.read_image_with(bytes, kind, number, Look::Enlarged)?;
-        Ok(if score(&second) >= found { second } else { first })
+        let second_score = score(&second);
+        let (best, best_score) = if second_score >= found { (second, second_score) } else { (first, found) };
+        if best_score.0 >= FEW_RESULTS {
+            return Ok(best);
+        }
+        let third = engine.read_image_with(bytes, kind, number, Look::Unruled)?;
+        Ok(if score(&third) > best_score { third } else { best })
     }
 
     /// The PDF's text layer; pages without one (scans) are read from their image by OCR.

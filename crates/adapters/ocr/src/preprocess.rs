@@ -38,6 +38,9 @@ pub enum Look {
     /// Enlarged toward 300 dpi print when its letters are small, with shading evened out:
     /// several times slower, for pages whose first reading found almost nothing.
     Enlarged,
+    /// At the size it came in, with the ruled lines of its tables painted out
+    /// ([`erase_rules`]): for a table in a grid that neither other look could read.
+    Unruled,
 }
 
 /// [`prepare`], returning the cleaned page as an image.
@@ -84,8 +87,81 @@ pub fn prepare_image(bytes: &[u8], max_pixels: u64, look: Look) -> Result<GrayIm
             }
         }
     }
+    if look == Look::Unruled {
+        erase_rules(&mut gray);
+    }
     erase_leaders(&mut gray);
     Ok(gray)
+}
+
+/// Paints white the ruled lines of a table: thin runs of ink along a row longer than five
+/// letters are tall, or down a column longer than two and a half. OCR reads a rule beside a
+/// word as letters (`[PALE YeLow [`, `| NecaTivE |`) and, in a photo, where the rules slant, it
+/// reads little else. A letter is never that long, and a rule is thin: ink thicker across the
+/// run than half a letter (a letter crossing the rule, a grey patch of paper) stays. A
+/// photo's slant is allowed for by looking one pixel either side of the run (a rule two
+/// pixels thick sloping 2° stays in such a band for about 85 pixels), and grey counts as ink:
+/// a blurred rule is grey at its edges and where it steps from row to row.
+fn erase_rules(img: &mut GrayImage) {
+    let Some(letter) = text_height(img) else { return };
+    let (w, h) = (img.width() as usize, img.height() as usize);
+    let thin = ((letter / 2.0) as usize).max(5);
+    // Rows first: with them gone, where a column rule crossed them it is thin again.
+    erase_thin_runs(img, thin, h, w, &|y, x| y * w + x, (letter * 5.0).max(30.0) as usize);
+    erase_thin_runs(img, thin, w, h, &|x, y| y * w + x, (letter * 2.5).max(20.0) as usize);
+}
+
+/// One direction of [`erase_rules`]. Lanes are rows (or columns) of `len` pixels,
+/// `at(lane, p)` the pixel at position `p` along one. A pixel is thin when the ink through it
+/// across the lanes is at most `thin` long; a run of thin pixels `long` or longer in a band of
+/// three lanes is a rule.
+fn erase_thin_runs(
+    img: &mut GrayImage,
+    thin: usize,
+    lanes: usize,
+    len: usize,
+    at: &dyn Fn(usize, usize) -> usize,
+    long: usize,
+) {
+    let ink: Vec<bool> = img.as_raw().iter().map(|&v| v < 200).collect();
+    let mut thick = vec![false; ink.len()];
+    for p in 0..len {
+        let mut lane = 0;
+        while lane < lanes {
+            if !ink[at(lane, p)] {
+                lane += 1;
+                continue;
+            }
+            let start = lane;
+            while lane < lanes && ink[at(lane, p)] {
+                lane += 1;
+            }
+            if lane - start > thin {
+                (start..lane).for_each(|l| thick[at(l, p)] = true);
+            }
+        }
+    }
+    let candidate = |lane: usize, p: usize| ink[at(lane, p)] && !thick[at(lane, p)];
+    let raw = img.as_mut();
+    for lane in 0..lanes {
+        let band = |p: usize| {
+            candidate(lane, p) || (lane > 0 && candidate(lane - 1, p)) || (lane + 1 < lanes && candidate(lane + 1, p))
+        };
+        let mut p = 0;
+        while p < len {
+            if !band(p) {
+                p += 1;
+                continue;
+            }
+            let start = p;
+            while p < len && band(p) {
+                p += 1;
+            }
+            if p - start >= long {
+                (start..p).filter(|&q| candidate(lane, q)).for_each(|q| raw[at(lane, q)] = 255);
+            }
+        }
+    }
 }
 
 /// Divides each pixel by the brightest pixel within `radius` (a greyscale dilation, separable
@@ -529,6 +605,43 @@ mod tests {
         for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
             img.put_pixel(x + dx, y + dy, image::Luma([160]));
         }
+    }
+
+    #[test]
+    fn ruled_lines_are_erased_and_letters_and_grey_patches_stay() {
+        let mut img = GrayImage::from_pixel(400, 140, image::Luma([255]));
+        letters(&mut img, 5, 30, 20);
+        letters(&mut img, 5, 100, 20);
+        // A row rule two pixels thick that slopes a pixel every 60, as in a photo, and a column
+        // rule crossing it from top to bottom.
+        for x in 0..400 {
+            for dy in 0..2 {
+                img.put_pixel(x, 50 + x / 60 + dy, image::Luma([40]));
+            }
+        }
+        for y in 0..140 {
+            for x in 250..252 {
+                img.put_pixel(x, y, image::Luma([40]));
+            }
+        }
+        // A grey patch of paper, thick across any run through it.
+        for y in 112..135 {
+            for x in 200..380 {
+                img.put_pixel(x, y, image::Luma([150]));
+            }
+        }
+        erase_rules(&mut img);
+        for x in 0..400 {
+            if x != 250 && x != 251 {
+                assert_eq!(img.get_pixel(x, 50 + x / 60).0[0], 255, "row rule at x {x}");
+            }
+        }
+        for y in (0..112).filter(|y| !(50..58).contains(y)) {
+            assert_eq!(img.get_pixel(250, y).0[0], 255, "column rule at y {y}");
+        }
+        assert_eq!(img.get_pixel(7, 25).0[0], 0, "letters stay");
+        assert_eq!(img.get_pixel(7, 95).0[0], 0, "letters stay");
+        assert_eq!(img.get_pixel(300, 120).0[0], 150, "a grey patch stays");
     }
 
     #[test]
