@@ -10,6 +10,7 @@ mod misread;
 mod units;
 
 pub use misread::{mend_misread, mend_misread_name};
+pub(crate) use units::edit_distance;
 pub use units::mend_unit;
 
 use crate::reading::Sex;

@@ -136,7 +136,7 @@ const LOOKALIKES: &[(char, char)] = &[
 
 /// Edit distance in half edits (so that it stays an integer): a lookalike substitution or
 /// stray punctuation costs 1, any other insertion, deletion or substitution 2.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let lookalike = |x: char, y: char| LOOKALIKES.iter().any(|&(p, q)| (p, q) == (x, y) || (q, p) == (x, y));
     let indel = |c: char| if matches!(c, '.' | ',' | '!' | '\'' | ':' | ';' | '|') { 1 } else { 2 };
     let b: Vec<char> = b.chars().collect();

@@ -614,8 +614,14 @@ fn is_method_word(word: &str) -> bool {
         return false;
     }
     let bare: String = word.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase();
-    (is_method(&bare) && !bare.ends_with("phoresis")) || METHOD_WORDS.contains(&bare.as_str())
+    (is_method(&bare) && !bare.ends_with("phoresis"))
+        || METHOD_WORDS.contains(&bare.as_str())
+        || (bare.len() >= 8 && LONG_METHOD_WORDS.iter().any(|m| crate::catalog::edit_distance(&bare, m) <= 4))
 }
+
+/// Long method words OCR misreads in a photo (`Calculates`, `Photornetry`): two letters off
+/// still names them, as nothing else is that long and that close.
+const LONG_METHOD_WORDS: &[&str] = &["calculated", "photometry", "cytometry", "turbidimetry", "immunoassay"];
 
 /// Method words that [`is_method`] does not know by their ending.
 const METHOD_WORDS: &[&str] = &[
@@ -2530,6 +2536,9 @@ mod reference_layout_tests {
             &[("Bilirubin - Total Photometry", 10.0), ("0.67", 300.0), ("mg/dL", 350.0)],
             &[("Neutrophils Percentage Flow Cytometry", 10.0), ("52", 300.0), ("%", 350.0)],
             &[("Serum Globulin Calculated", 10.0), ("3.14", 300.0), ("gm/dL", 350.0)],
+            // Misread in a photo.
+            &[("Bilirubin - Direct Photornetry", 10.0), ("0.12", 300.0), ("mg/dL", 350.0)],
+            &[("Serum Globulin Calculates", 10.0), ("3.14", 300.0), ("gm/dL", 350.0)],
             &[("HbA1c H.P.L.C", 10.0), ("5.4", 300.0), ("%", 350.0)],
             // A method that is the test, and a word after a name that is not a method.
             &[("Hb Electrophoresis", 10.0), ("96", 300.0), ("%", 350.0)],
@@ -2542,6 +2551,8 @@ mod reference_layout_tests {
             [
                 "Bilirubin - Total",
                 "Neutrophils Percentage",
+                "Serum Globulin",
+                "Bilirubin - Direct",
                 "Serum Globulin",
                 "HbA1c",
                 "Hb Electrophoresis",
