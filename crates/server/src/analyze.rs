@@ -132,10 +132,12 @@ impl Reader {
     /// [`FEW_RESULTS`] result rows naming a test the catalog knows with a value it could have
     /// (small print in a phone photo), or whose words Tesseract was unsure of ([`UNSURE`]), is
     /// read again enlarged, and the reading with more such rows is kept (then the one with more
-    /// rows). Rows are counted by known names because a poor reading still yields rows, of junk
-    /// names: the Sysmex photo's first reading had five, one of them a test; and by possible
-    /// values because a reading can find the names and lose the numbers beside them. The second look costs several times
-    /// the first, so only pages that need it pay for it.
+    /// rows). If that still holds fewer than [`FEW_RESULTS`], the page is read a third time with
+    /// its table's ruled lines painted out ([`Look::Unruled`]), kept only if it does better.
+    /// Rows are counted by known names because a poor reading still yields rows, of junk names:
+    /// the Sysmex photo's first reading had five, one of them a test; and by possible values
+    /// because a reading can find the names and lose the numbers beside them. Each further look
+    /// costs as much as the first or several times it, so only pages that need it pay for it.
     fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
         let engine = self.engine()?;
         let first = engine.read_image(bytes, kind, number)?;
@@ -455,8 +457,8 @@ fn range_far_from_usual(
 /// Scanned whole numbers that lost their decimal point, put back: a leading zero (`076`,
 /// [`leading_zero_point`]), a gap where the point stood (`45 1`, [`lost_point`]), or a number
 /// no person can have for the test (haematocrit `385`, [`Biomarker::point_lost`], judged
-/// against the printed range unless that range is itself misread, else the usual one). Gives, for each row, why its value was changed; the value as
-/// read stays in its text.
+/// against the printed range unless that range is itself misread, else the usual one). Gives,
+/// for each row, why its value was changed; the value as read stays in its text.
 fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>) -> Vec<Option<String>> {
     rows.iter_mut()
         .map(|row| {

@@ -126,19 +126,8 @@ fn erase_thin_runs(
     let ink: Vec<bool> = img.as_raw().iter().map(|&v| v < 200).collect();
     let mut thick = vec![false; ink.len()];
     for p in 0..len {
-        let mut lane = 0;
-        while lane < lanes {
-            if !ink[at(lane, p)] {
-                lane += 1;
-                continue;
-            }
-            let start = lane;
-            while lane < lanes && ink[at(lane, p)] {
-                lane += 1;
-            }
-            if lane - start > thin {
-                (start..lane).for_each(|l| thick[at(l, p)] = true);
-            }
+        for run in runs(lanes, |lane| ink[at(lane, p)]).filter(|run| run.len() > thin) {
+            run.for_each(|lane| thick[at(lane, p)] = true);
         }
     }
     let candidate = |lane: usize, p: usize| ink[at(lane, p)] && !thick[at(lane, p)];
@@ -147,21 +136,25 @@ fn erase_thin_runs(
         let band = |p: usize| {
             candidate(lane, p) || (lane > 0 && candidate(lane - 1, p)) || (lane + 1 < lanes && candidate(lane + 1, p))
         };
-        let mut p = 0;
-        while p < len {
-            if !band(p) {
-                p += 1;
-                continue;
-            }
-            let start = p;
-            while p < len && band(p) {
-                p += 1;
-            }
-            if p - start >= long {
-                (start..p).filter(|&q| candidate(lane, q)).for_each(|q| raw[at(lane, q)] = 255);
-            }
+        for run in runs(len, band).filter(|run| run.len() >= long) {
+            run.filter(|&p| candidate(lane, p)).for_each(|p| raw[at(lane, p)] = 255);
         }
     }
+}
+
+/// The maximal runs of positions `0..len` where `on` holds.
+fn runs(len: usize, on: impl Fn(usize) -> bool) -> impl Iterator<Item = std::ops::Range<usize>> {
+    let mut p = 0;
+    std::iter::from_fn(move || {
+        while p < len && !on(p) {
+            p += 1;
+        }
+        let start = p;
+        while p < len && on(p) {
+            p += 1;
+        }
+        (p > start).then_some(start..p)
+    })
 }
 
 /// Divides each pixel by the brightest pixel within `radius` (a greyscale dilation, separable

@@ -623,21 +623,9 @@ fn is_method_word(word: &str) -> bool {
 /// still names them, as nothing else is that long and that close.
 const LONG_METHOD_WORDS: &[&str] = &["calculated", "photometry", "cytometry", "turbidimetry", "immunoassay"];
 
-/// Method words that [`is_method`] does not know by their ending.
-const METHOD_WORDS: &[&str] = &[
-    "calculated",
-    "calculation",
-    "derived",
-    "flow",
-    "hplc",
-    "clia",
-    "eclia",
-    "cmia",
-    "elisa",
-    "elfa",
-    "ise",
-    "method",
-];
+/// Method words that [`is_method`] does not know by their ending, besides [`LONG_METHOD_WORDS`].
+const METHOD_WORDS: &[&str] =
+    &["calculation", "derived", "flow", "hplc", "clia", "eclia", "cmia", "elisa", "elfa", "ise", "method"];
 
 /// Drops a specimen printed after the name when the name already says it, as layouts that set
 /// the specimen in small type beside every test do: "Creatinine, Serum - Serum" is
