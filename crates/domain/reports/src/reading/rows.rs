@@ -197,8 +197,17 @@ fn header_columns(cells: &[Cell]) -> Option<Columns> {
 }
 
 /// Whether a header cell holds one of the words of `set` (`Bio. Ref. Interval`, `RESULTS`).
+/// A long header word may be one letter off, as OCR reads a photo's header (`mI |ETHODOLOGY`,
+/// its `M` split in two): the cell's letters run together are compared as well.
 fn header_says(cell: &Cell, set: &[&str]) -> bool {
-    cell.text.to_lowercase().split(|ch: char| !ch.is_alphanumeric()).any(|w| set.contains(&w))
+    let text = cell.text.to_lowercase();
+    if text.split(|ch: char| !ch.is_alphanumeric()).any(|w| set.contains(&w)) {
+        return true;
+    }
+    let letters: String = text.chars().filter(|c| c.is_alphabetic()).collect();
+    let near = |w: &str, h: &str| h.len() >= 7 && crate::catalog::edit_distance(w, h) <= 2;
+    set.iter()
+        .any(|h| near(&letters, h) || text.split(|ch: char| !ch.is_alphanumeric()).any(|w| w.len() >= 6 && near(w, h)))
 }
 
 /// Where the method column starts, from a header line (`TEST NAME  TECHNOLOGY  VALUE  UNITS`).
@@ -353,9 +362,10 @@ fn lines_found_by_ocr(page: &Page) -> Vec<Vec<&Word>> {
 /// Joins OCR lines that stand side by side at one height into one: Tesseract sets apart, as a
 /// block of its own, a name printed a little off its values' baseline (LabCorp sets `p-tau217
 /// A, 03` a few points above its result), and the name then sorts after the values it names.
-/// Two lines are side by side when one starts right of where the other ends and the words that
-/// face each other across the gap share most of their height, once the page's tilt (the median
-/// slope of its long lines) is taken out over the gap.
+/// It also splits a header at a letter it cut in two (`mI` `|ETHODOLOGY`). Two lines are side
+/// by side when one starts right of where the other ends (or overlaps its end by less than a
+/// third of a letter) and the words that face each other across the gap share most of their
+/// height, once the page's tilt (the median slope of its long lines) is taken out over the gap.
 fn join_side_by_side(mut groups: Vec<Vec<&Word>>) -> Vec<Vec<&Word>> {
     let ends = |g: &[&Word]| -> Option<(BBox, BBox)> {
         let first = g.iter().min_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0))?.bbox;
@@ -378,7 +388,8 @@ fn join_side_by_side(mut groups: Vec<Vec<&Word>>) -> Vec<Vec<&Word>> {
             for (j, right) in bounds.iter().enumerate() {
                 let (Some((_, a)), Some((b, _))) = (left, right) else { continue };
                 let gap = b.x0 - a.x1;
-                if i == j || gap <= 0.0 || best.is_some_and(|(_, _, g)| g <= gap) {
+                let overlap = 0.3 * a.height().min(b.height());
+                if i == j || gap <= -overlap || best.is_some_and(|(_, _, g)| g <= gap) {
                     continue;
                 }
                 let drift = slope * (b.mid_x() - a.mid_x());
@@ -2004,6 +2015,42 @@ mod tests {
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.number)).collect();
         let want = [("Cortisol", 8.4), ("p-tau217", 0.12), ("Insulin", 10.1)];
         assert_eq!(got, want.map(|(n, v)| (n.to_string(), Some(v))));
+    }
+
+    #[test]
+    fn a_photographed_header_split_in_two_lines_still_names_the_method_column() {
+        // As Tesseract read a slanted photo of Thyrocare's header: the `M` of METHODOLOGY split
+        // in two, `mI` ending the line of TEST NAME and `|ETHODOLOGY` starting another, their
+        // boxes overlapping by 3 px.
+        let word = |text: &str, x0: f32, y0: f32, line: u32| Word {
+            text: text.into(),
+            bbox: BBox { x0, y0, x1: x0 + 9.0 * text.chars().count() as f32, y1: y0 + 14.0 },
+            bold: false,
+            line: Some(line),
+        };
+        let words = vec![
+            word("TEST", 77.0, 302.0, 0),
+            word("NAME", 120.0, 303.0, 0),
+            word("mI", 359.0, 308.0, 0),
+            word("|ETHODOLOGY", 374.0, 309.0, 1),
+            word("VALUE", 540.0, 312.0, 1),
+            word("UNITS", 628.0, 313.0, 1),
+            word("PLATELETCRIT", 100.0, 340.0, 2),
+            word("(PCT)", 220.0, 340.0, 2),
+            word("Calculated", 367.0, 343.0, 2),
+            word("0.25", 541.0, 345.0, 2),
+            word("%", 628.0, 346.0, 2),
+            word("0.19-0.39", 700.0, 347.0, 2),
+            word("PLATELET", 100.0, 370.0, 3),
+            word("COUNT", 180.0, 370.0, 3),
+            word("Hr", 370.0, 373.0, 3),
+            word("et", 392.0, 373.0, 3),
+            word("204", 541.0, 375.0, 3),
+            word("X10^3/uL", 628.0, 376.0, 3),
+        ];
+        let p = Page { number: 1, width: 900.0, height: 1200.0, words };
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["PLATELETCRIT (PCT)", "PLATELET COUNT"]);
     }
 
     #[test]
