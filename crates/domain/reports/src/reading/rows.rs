@@ -217,7 +217,12 @@ fn header_method_x(cells: &[Cell]) -> Option<Option<f32>> {
     if name >= value || holds_number(cells) {
         return None;
     }
-    Some(cells[name + 1..value].iter().find(|c| header_says(c, METHOD_HEADERS)).map(|c| c.x0))
+    let between = cells[name + 1..value].iter().find(|c| header_says(c, METHOD_HEADERS)).map(|c| c.x0);
+    // A photo's tall word boxes can run the method header into the value's (`TECHNOLOGY VALUE
+    // UNITS` as one cell): the method column starts where that cell does.
+    let first_word =
+        Cell { text: cells[value].text.split_whitespace().next().unwrap_or("").to_string(), ..cells[value].clone() };
+    Some(between.or_else(|| header_says(&first_word, METHOD_HEADERS).then_some(cells[value].x0)))
 }
 
 fn lines_of(page: &Page) -> Vec<Line> {
@@ -2051,6 +2056,16 @@ mod tests {
         let p = Page { number: 1, width: 900.0, height: 1200.0, words };
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(names, ["PLATELETCRIT (PCT)", "PLATELET COUNT"]);
+    }
+
+    #[test]
+    fn a_method_header_run_into_the_value_header_still_names_the_method_column() {
+        let p = page(&[
+            &[("TEST NAME", 20.0), ("TECHNOLOGY VALUE UNITS", 250.0)],
+            &[("BUN / SR.CREATININE RATIO", 20.0), ("CALCULATED", 248.0), ("15.2", 380.0), ("Ratio", 450.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["BUN / SR.CREATININE RATIO"]);
     }
 
     #[test]
