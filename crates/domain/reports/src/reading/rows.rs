@@ -205,7 +205,10 @@ fn header_says(cell: &Cell, set: &[&str]) -> bool {
         return true;
     }
     let letters: String = text.chars().filter(|c| c.is_alphabetic()).collect();
-    let near = |w: &str, h: &str| h.len() >= 7 && crate::catalog::edit_distance(w, h) <= 2;
+    // One edit changes the length by one letter at most: the length is checked first, as
+    // every cell of every line is asked.
+    let near =
+        |w: &str, h: &str| h.len() >= 7 && w.len().abs_diff(h.len()) <= 1 && crate::catalog::edit_distance(w, h) <= 2;
     set.iter()
         .any(|h| near(&letters, h) || text.split(|ch: char| !ch.is_alphanumeric()).any(|w| w.len() >= 6 && near(w, h)))
 }
