@@ -197,11 +197,17 @@ fn header_columns(cells: &[Cell]) -> Option<Columns> {
 }
 
 /// Whether a header cell holds one of the words of `set` (`Bio. Ref. Interval`, `RESULTS`).
-/// A long header word may be one letter off, as OCR reads a photo's header (`mI |ETHODOLOGY`,
-/// its `M` split in two): the cell's letters run together are compared as well.
 fn header_says(cell: &Cell, set: &[&str]) -> bool {
-    let text = cell.text.to_lowercase();
-    if text.split(|ch: char| !ch.is_alphanumeric()).any(|w| set.contains(&w)) {
+    header_text_says(&cell.text, set)
+}
+
+/// Whether `text` holds one of the words of `set`. A long header word may be one letter off,
+/// as OCR reads a photo's header (`mI |ETHODOLOGY`, its `M` split in two): the letters run
+/// together are compared as well.
+fn header_text_says(text: &str, set: &[&str]) -> bool {
+    let text = text.to_lowercase();
+    let words: Vec<&str> = text.split(|ch: char| !ch.is_alphanumeric()).collect();
+    if words.iter().any(|w| set.contains(w)) {
         return true;
     }
     let letters: String = text.chars().filter(|c| c.is_alphabetic()).collect();
@@ -209,8 +215,7 @@ fn header_says(cell: &Cell, set: &[&str]) -> bool {
     // every cell of every line is asked.
     let near =
         |w: &str, h: &str| h.len() >= 7 && w.len().abs_diff(h.len()) <= 1 && crate::catalog::edit_distance(w, h) <= 2;
-    set.iter()
-        .any(|h| near(&letters, h) || text.split(|ch: char| !ch.is_alphanumeric()).any(|w| w.len() >= 6 && near(w, h)))
+    set.iter().any(|h| near(&letters, h) || words.iter().any(|w| near(w, h)))
 }
 
 /// Where the method column starts, from a header line (`TEST NAME  TECHNOLOGY  VALUE  UNITS`).
@@ -223,9 +228,8 @@ fn header_method_x(cells: &[Cell]) -> Option<Option<f32>> {
     let between = cells[name + 1..value].iter().find(|c| header_says(c, METHOD_HEADERS)).map(|c| c.x0);
     // A photo's tall word boxes can run the method header into the value's (`TECHNOLOGY VALUE
     // UNITS` as one cell): the method column starts where that cell does.
-    let first_word =
-        Cell { text: cells[value].text.split_whitespace().next().unwrap_or("").to_string(), ..cells[value].clone() };
-    Some(between.or_else(|| header_says(&first_word, METHOD_HEADERS).then_some(cells[value].x0)))
+    let first_word = cells[value].text.split_whitespace().next().unwrap_or("");
+    Some(between.or_else(|| header_text_says(first_word, METHOD_HEADERS).then_some(cells[value].x0)))
 }
 
 fn lines_of(page: &Page) -> Vec<Line> {
