@@ -11,7 +11,7 @@ mod units;
 
 pub use misread::{mend_misread, mend_misread_name};
 pub(crate) use units::edit_distance;
-pub use units::mend_unit;
+pub use units::{is_known_unit, mend_unit};
 
 use crate::reading::Sex;
 
@@ -169,6 +169,18 @@ pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
     // `LIPOPROTEIN(a); Lp(a), SERUM`: a name and its abbreviation, either of which may be known.
     if printed.contains(';')
         && let Some(b) = printed.split(';').find_map(|part| lookup(part.trim()))
+    {
+        return Some(b);
+    }
+    // `MEAN CELL HAEMOGLOBIN, MCH`: a name the catalog may not know in full, and after a comma
+    // its abbreviation in capitals. Only an abbreviation counts: in `BILIRUBIN, DIRECT` the word
+    // after the comma changes the test, and `BILIRUBIN` alone would name another.
+    if let Some((_, abbreviation)) = printed.rsplit_once(',')
+        && let abbreviation = abbreviation.trim()
+        && (2..=6).contains(&abbreviation.len())
+        && abbreviation.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        && abbreviation.chars().any(|c| c.is_ascii_uppercase())
+        && let Some(b) = lookup_exact(abbreviation)
     {
         return Some(b);
     }
@@ -637,6 +649,17 @@ mod tests {
         assert_eq!(key("LIPOPROTEIN(a); Lp(a), SERUM"), Some("lpa"));
         assert_eq!(key("Sugar Study; HbA1c"), key("HbA1c"));
         assert_eq!(key("Remarks; Fasting state"), None);
+    }
+
+    #[test]
+    fn a_name_with_its_abbreviation_after_a_comma_is_known_by_the_abbreviation() {
+        assert_eq!(key("HEMATOCRIT VALUE, HCT"), Some("hematocrit"));
+        assert_eq!(key("MEAN CELL HAEMOGLOBIN, MCH"), Some("mch"));
+        assert_eq!(key("MEAN CELL HAEMOGLOBIN CON, MCHC"), Some("mchc"));
+        // A word after the comma that is no abbreviation of a test names nothing by itself.
+        assert_eq!(key("BILIRUBIN, DIRECT"), Some("bilirubin_direct"));
+        assert_eq!(key("QUANTUM FLUX, TOTAL"), None);
+        assert_eq!(key("Quantum flux, hct"), None);
     }
 
     /// LOINC codes end in a mod-10 check digit (the Luhn variant LOINC documents).

@@ -42,6 +42,7 @@ const EXTRA_UNITS: &[&str] = &[
     "/mm3",
     "/cmm",
     "/cumm",
+    "cumm",
     "mm at 1hr",
     "mm/1st hr",
     "mm/hr",
@@ -90,6 +91,14 @@ fn key(unit: &str) -> String {
         .filter(|&i| !(chars[i] == 'e' && i > 0 && digit(i - 1) && digit(i + 1)))
         .map(|i| chars[i])
         .collect()
+}
+
+/// Whether `read` is a unit labs print (whatever its case, spacing or micro sign): the
+/// catalog's units, their conversions and [`EXTRA_UNITS`].
+#[must_use]
+pub fn is_known_unit(read: &str) -> bool {
+    let read_key = key(read);
+    UNITS.iter().any(|(k, _)| *k == read_key)
 }
 
 /// The unit an OCR reading of a unit was meant to be, when it is not a unit labs print and
@@ -200,6 +209,13 @@ mod tests {
             "mm at 1hr",
         ] {
             assert_eq!(mend_unit(unit), None, "{unit}");
+        }
+        // Units labs print are known as they are; OCR's misreadings of them are not.
+        for unit in ["mg/dL", "micg/dL", "cumm", "lakhs/cumm", "million/cumm", "Mil/uL", "%", "fL"] {
+            assert!(is_known_unit(unit), "{unit}");
+        }
+        for read in ["Milul", "Let", "f", "i", "v7", "Yomg", "<6 years:up to 50"] {
+            assert!(!is_known_unit(read), "{read}");
         }
         // A micro unit misread stays micro.
         assert_eq!(mend_unit("mcg/dI").as_deref(), Some("mcg/dl"));
