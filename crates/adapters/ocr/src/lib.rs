@@ -2,10 +2,12 @@
 //!
 //! `pdf_text` reads a PDF's text layer with word positions by walking the content streams over
 //! lopdf (see docs/adr/0001-pdf-text-layer.md); `tesseract` reads images with Tesseract after
-//! `preprocess` has cleaned them, and `decimals` puts back decimal points it dropped. Tesseract
-//! itself runs in the `healthtracker-ocr` worker (`src/bin`, protocol in `worker`), so that no
-//! other program links it.
+//! `preprocess` has cleaned them, and `decimals` puts back decimal points it dropped; `bands`
+//! stacks rows of a page to be read again enlarged. Tesseract itself runs in the
+//! `healthtracker-ocr` worker (`src/bin`, protocol in `worker`), so that no other program links
+//! it.
 
+pub mod bands;
 mod blobs;
 pub mod decimals;
 mod fonts;

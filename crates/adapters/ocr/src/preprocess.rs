@@ -258,7 +258,7 @@ fn sliding_max_run(input: &[u8], radius: usize, out: &mut [u8]) {
 /// this takes a third of its time. Exactness matters: OCR of a hard photo turned on grey
 /// levels one or two apart (the Turkish hemogram on labdata, F1 0.634 -> 0.526 with a
 /// fixed-point bilinear enlargement).
-fn enlarge(img: &GrayImage, w: u32, h: u32) -> GrayImage {
+pub(crate) fn enlarge(img: &GrayImage, w: u32, h: u32) -> GrayImage {
     let (sw, sh) = img.dimensions();
     if sw == 0 || sh == 0 || (w, h) == (sw, sh) {
         return image::imageops::resize(img, w, h, image::imageops::FilterType::Triangle);
@@ -321,7 +321,7 @@ fn triangle_taps(inputs: u32, outputs: u32) -> Vec<(u32, Vec<f32>)> {
 }
 
 /// The median height of the letter-sized blobs of ink on the page, in pixels.
-fn text_height(img: &GrayImage) -> Option<f32> {
+pub(crate) fn text_height(img: &GrayImage) -> Option<f32> {
     let (w, h) = (img.width() as usize, img.height() as usize);
     let raw = img.as_raw();
     letter_height(&blobs::all(w, h, |i| raw[i] < 128, EDGES))

@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use ht_reports::upload::{FileKind, MAX_IMAGE_PIXELS, image_dimensions};
 use ht_reports::{BBox, ExtractError, Page, Word};
+use image::GrayImage;
 
 use crate::preprocess::Look;
 use crate::worker::{self, Worker};
@@ -89,6 +90,21 @@ impl OcrEngine {
         number: u32,
         look: Look,
     ) -> Result<Page, ExtractError> {
+        self.read_image_kept(bytes, kind, number, look).map(|(page, _)| page)
+    }
+
+    /// [`Self::read_image_with`], giving also the page image as it was read, for
+    /// [`Self::reread_bands`].
+    ///
+    /// # Errors
+    /// As [`Self::read_image`].
+    pub fn read_image_kept(
+        &mut self,
+        bytes: &[u8],
+        kind: FileKind,
+        number: u32,
+        look: Look,
+    ) -> Result<(Page, Prepared), ExtractError> {
         if let Some((w, h)) = image_dimensions(kind, bytes)
             && u64::from(w) * u64::from(h) > MAX_IMAGE_PIXELS
         {
@@ -98,17 +114,36 @@ impl OcrEngine {
         self.confidence = None;
         let tsv = self.tsv(&crate::preprocess::to_pgm(&prepared))?;
         self.confidence = mean_confidence(&tsv);
-        let mut words = words_from_tsv(&tsv);
-        fix_hba1c(&mut words);
-        for word in &mut words {
-            let b = word.bbox;
-            if let Some(text) = crate::decimals::restore_point(&prepared, &word.text, [b.x0, b.y0, b.x1, b.y1]) {
-                word.text = text;
-            } else if let Some(text) = ht_reports::catalog::mend_misread(&word.text) {
-                word.text = text;
-            }
-        }
-        Ok(Page { number, width: prepared.width() as f32, height: prepared.height() as f32, words })
+        let words = read_words(&tsv, &prepared);
+        let page = Page { number, width: prepared.width() as f32, height: prepared.height() as f32, words };
+        Ok((page, Prepared(prepared)))
+    }
+
+    /// The words Tesseract reads in `bands` of a page read before (boxes in its pixels), each
+    /// band cut from `prepared`, enlarged toward print 24 px tall (at most three times) and read
+    /// with the others in one pass (see [`crate::bands`]). Each word comes with the index of
+    /// its band; its line number is its own, after any the page's first reading can have.
+    ///
+    /// # Errors
+    /// As [`Self::read_image`].
+    pub fn reread_bands(&mut self, prepared: &Prepared, bands: &[BBox]) -> Result<Vec<(usize, Word)>, ExtractError> {
+        let page = &prepared.0;
+        let letter = crate::preprocess::text_height(page).unwrap_or(12.0);
+        let scale = (24.0 / letter).clamp(1.0, 3.0);
+        let Some(mosaic) = crate::bands::mosaic(page, bands, scale, letter * 0.6, (letter * scale * 2.0) as u32) else {
+            return Ok(Vec::new());
+        };
+        let tsv = self.tsv(&crate::preprocess::to_pgm(&mosaic.image))?;
+        let first_line = page.height().saturating_add(1);
+        Ok(read_words(&tsv, &mosaic.image)
+            .into_iter()
+            .filter_map(|mut word| {
+                let (band, bbox) = mosaic.to_page(word.bbox)?;
+                word.bbox = bbox;
+                word.line = word.line.map(|l| l.saturating_add(first_line));
+                Some((band, word))
+            })
+            .collect())
     }
 
     /// Tesseract's TSV for `pgm`. A worker that has gone (Tesseract crashed on an earlier image)
@@ -135,6 +170,25 @@ impl OcrEngine {
             }
         }
     }
+}
+
+/// A page image as it was read (cleaned, perhaps enlarged), kept to read parts of it again.
+pub struct Prepared(GrayImage);
+
+/// The words of Tesseract's TSV for `image`, with the misreadings we know put right: `HbA1c`,
+/// decimal points the pixels show, letters of catalog words.
+fn read_words(tsv: &str, image: &GrayImage) -> Vec<Word> {
+    let mut words = words_from_tsv(tsv);
+    fix_hba1c(&mut words);
+    for word in &mut words {
+        let b = word.bbox;
+        if let Some(text) = crate::decimals::restore_point(image, &word.text, [b.x0, b.y0, b.x1, b.y1]) {
+            word.text = text;
+        } else if let Some(text) = ht_reports::catalog::mend_misread(&word.text) {
+            word.text = text;
+        }
+    }
+    words
 }
 
 /// `HbA1c` as Tesseract reads it in small print: the 1 between A and c comes out as l or I

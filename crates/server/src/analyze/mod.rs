@@ -19,6 +19,8 @@ use ht_reports::{ExtractError, Page, StoredResult};
 use ht_severity::{Reading, Severity};
 use serde_json::{Value, json};
 
+mod reread;
+
 /// Largest number of pages read from one report.
 pub const MAX_PAGES: usize = 100;
 
@@ -133,14 +135,16 @@ impl Reader {
     /// (small print in a phone photo), or whose words Tesseract was unsure of ([`UNSURE`]), is
     /// read again enlarged, and the reading with more such rows is kept (then the one with more
     /// rows). If that still holds fewer than [`FEW_RESULTS`], the page is read a third time with
-    /// its table's ruled lines painted out ([`Look::Unruled`]), kept only if it does better.
+    /// its table's ruled lines painted out ([`Look::Unruled`]), kept only if it does better. Last,
+    /// rows of the reading kept that make less sense than they could are read again closer
+    /// ([`reread`]).
     /// Rows are counted by known names because a poor reading still yields rows, of junk names:
     /// the Sysmex photo's first reading had five, one of them a test; and by possible values
     /// because a reading can find the names and lose the numbers beside them. Each further look
     /// costs as much as the first or several times it, so only pages that need it pay for it.
     fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
         let engine = self.engine()?;
-        let first = engine.read_image(bytes, kind, number)?;
+        let first = engine.read_image_kept(bytes, kind, number, Look::Native)?;
         let score = |page: &Page| {
             let rows = rows_from_page(page, None);
             let known = |r: &LabRow| {
@@ -151,20 +155,24 @@ impl Reader {
             };
             (rows.iter().filter(|r| known(r)).count(), rows.len())
         };
-        let found = score(&first);
+        let found = score(&first.0);
         // Tesseract unsure of its own words: print too small or blurred to read at this size.
         let unsure = engine.confidence().is_some_and(|c| c < UNSURE);
-        if found.0 >= FEW_RESULTS && !unsure {
-            return Ok(first);
-        }
-        let second = engine.read_image_with(bytes, kind, number, Look::Enlarged)?;
-        let second_score = score(&second);
-        let (best, best_score) = if second_score >= found { (second, second_score) } else { (first, found) };
-        if best_score.0 >= FEW_RESULTS {
-            return Ok(best);
-        }
-        let third = engine.read_image_with(bytes, kind, number, Look::Unruled)?;
-        Ok(if score(&third) > best_score { third } else { best })
+        let best = if found.0 >= FEW_RESULTS && !unsure {
+            first
+        } else {
+            let second = engine.read_image_kept(bytes, kind, number, Look::Enlarged)?;
+            let second_score = score(&second.0);
+            let (best, best_score) = if second_score >= found { (second, second_score) } else { (first, found) };
+            if best_score.0 >= FEW_RESULTS {
+                best
+            } else {
+                let third = engine.read_image_kept(bytes, kind, number, Look::Unruled)?;
+                if score(&third.0) > best_score { third } else { best }
+            }
+        };
+        let (page, prepared) = best;
+        reread::reread_doubtful_rows(engine, page, &prepared)
     }
 
     /// The PDF's text layer; pages without one (scans) are read from their image by OCR.
@@ -387,7 +395,7 @@ fn flag_of(row: &LabRow) -> Option<&'static str> {
 /// Why a scanned reference range may have lost its decimal points: whole-number bounds the
 /// value misses, when the bounds a tenth as large would hold it (`3.5` against `15-41`, which
 /// the paper prints `1.5-4.1`). The row's flag stands; the person is asked to check it.
-fn range_lost_point(value: f64, low: f64, high: f64) -> Option<String> {
+pub(crate) fn range_lost_point(value: f64, low: f64, high: f64) -> Option<String> {
     let whole = |x: f64| x.fract() == 0.0 && x >= 10.0;
     let outside = value < low || value > high;
     let fits_tenth = value >= low / 10.0 && value <= high / 10.0;
@@ -429,7 +437,7 @@ fn range_with_points(biomarker: &Biomarker, row: &LabRow, sex: Option<Sex>) -> O
 /// times or more, the test's usual one in the printed unit (a dropped digit or decimal point:
 /// cholesterol `up to 20`, platelets `15-41` lakhs for `1.5-4.1`). Limits of zero, and tests
 /// or units without a usual range, are not judged.
-fn range_far_from_usual(
+pub(crate) fn range_far_from_usual(
     biomarker: &Biomarker,
     unit: Option<&str>,
     sex: Option<Sex>,

@@ -1,0 +1,243 @@
+//! A second, closer look at the rows of an OCR page that do not make sense as read.
+//!
+//! The first reading of a photo gets most rows right and a few wrong where the print is
+//! smallest: a range lost (`>29` read as nothing), run together (`3.65` for `3.6-5`) or read
+//! as the unit (`v7` for `17-47`). Those rows are found by what the catalog expects of them
+//! ([`sense`]); their bands are read again enlarged (`OcrEngine::reread_bands`), and a band's
+//! second reading replaces its first only where its rows make more sense. Rows that read well
+//! the first time cost nothing more, and a second reading that is worse is thrown away.
+
+use ht_ocr::tesseract::{OcrEngine, Prepared};
+use ht_reports::catalog;
+use ht_reports::reading::{LabRow, rows_from_page};
+use ht_reports::{BBox, ExtractError, Page, Word};
+
+use super::{range_far_from_usual, range_lost_point};
+
+/// `page` (read from `prepared`) with the bands of its rows that make less sense than they
+/// could read again, each second reading kept where it makes more sense than the first.
+///
+/// # Errors
+/// When OCR fails or the deadline passes.
+pub fn reread_doubtful_rows(engine: &mut OcrEngine, page: Page, prepared: &Prepared) -> Result<Page, ExtractError> {
+    let rows = rows_from_page(&page, None);
+    let bands = doubtful_bands(&page, &rows);
+    if bands.is_empty() {
+        return Ok(page);
+    }
+    let reread: Vec<Word> = engine.reread_bands(prepared, &bands)?.into_iter().map(|(_, w)| w).collect();
+    Ok(better_of(page, &rows, &bands, &reread))
+}
+
+/// The bands of `page` (whose rows are `rows`) worth reading again: each doubtful row
+/// ([`doubtful`]) from a letter before it to the page's right edge (its range may have been
+/// missed altogether), a fifth of a letter above and below. Rows next to each other are one
+/// band, read and judged together: each row alone (bands meeting halfway) did worse on
+/// labdata's photos, where a range of two lines reaches into the next row's band.
+fn doubtful_bands(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
+    let ranges = ranges_printed(rows);
+    let letter = letter_height(page);
+    merged(
+        rows.iter()
+            .filter(|r| doubtful(r, ranges))
+            .map(|r| BBox {
+                x0: (r.bbox.x0 - letter).max(0.0),
+                y0: r.bbox.y0 - 0.2 * letter,
+                x1: page.width,
+                y1: r.bbox.y1 + 0.2 * letter,
+            })
+            .collect(),
+    )
+}
+
+/// `page` with each of `bands` read as in `reread` where its rows make more sense that way
+/// (and none it knew is lost), and as first read otherwise. `rows` are the page's rows.
+fn better_of(page: Page, rows: &[LabRow], bands: &[BBox], reread: &[Word]) -> Page {
+    let ranges = ranges_printed(rows);
+    let all: Vec<usize> = (0..bands.len()).collect();
+    let after = rows_from_page(&spliced(&page, bands, reread, &all), None);
+    let kept: Vec<usize> = (0..bands.len())
+        .filter(|&i| {
+            let (before, after) = (band_sense(rows, bands[i], ranges), band_sense(&after, bands[i], ranges));
+            after.1 > before.1 && after.0 >= before.0
+        })
+        .collect();
+    if kept.is_empty() { page } else { spliced(&page, bands, reread, &kept) }
+}
+
+/// How much sense a row read by OCR makes, for choosing between two readings of it: a name the
+/// catalog knows (4), a value the test can have (2), a unit labs print (1), and, where
+/// the page prints ranges, a range that is near the test's usual one and does not look like it
+/// lost its decimal points (1). A name the catalog does not know makes none.
+fn sense(row: &LabRow, ranges_printed: bool) -> u32 {
+    let unit = row.unit.as_deref().map(|u| catalog::mend_unit(u).unwrap_or_else(|| u.to_string()));
+    let unit = unit.as_deref();
+    let name = catalog::mend_misread_name(&row.name).unwrap_or_else(|| row.name.clone());
+    let Some(b) = catalog::lookup_in_unit(&name, unit) else { return 0 };
+    let value = row.value.qualitative.is_some() || row.value.number.is_some_and(|v| b.implausible(v, unit).is_none());
+    // A unit of this test, one labs print for others (`cumm`, `micg/dL`), or one the reader
+    // will put right (`b` for `%`): a second reading would not find another. A word (Negative)
+    // needs none.
+    let unit_known = match unit {
+        Some(u) => {
+            b.to_canonical(1.0, Some(u)).is_some()
+                || catalog::is_known_unit(u)
+                || b.unit_missing_prefix(u).or_else(|| b.unit_misread(u, row.value.number)).is_some()
+        }
+        None => b.unit.is_empty() || row.value.qualitative.is_some(),
+    };
+    let range = row.range.as_ref().filter(|r| r.low.is_some() || r.high.is_some() || r.qualitative.is_some());
+    let range_fits = range.is_some_and(|r| {
+        let lost_point = match (row.value.number, r.low, r.high) {
+            (Some(v), Some(l), Some(h)) => range_lost_point(v, l, h).is_some(),
+            _ => false,
+        };
+        !lost_point && range_far_from_usual(b, unit, None, r.low, r.high).is_none()
+    });
+    4 + 2 * u32::from(value) + u32::from(unit_known) + u32::from(range_fits || !ranges_printed)
+}
+
+/// Whether a row is worth a second look: a name the catalog knows with something missing
+/// ([`sense`] short of full marks), or a number beside a name it does not know (a name
+/// misread: `WEC`).
+fn doubtful(row: &LabRow, ranges_printed: bool) -> bool {
+    match sense(row, ranges_printed) {
+        0 => row.value.number.is_some(),
+        s => s < 8,
+    }
+}
+
+/// Whether most rows naming a known test print a reference range, so that a row without one
+/// likely lost it.
+fn ranges_printed(rows: &[LabRow]) -> bool {
+    let known: Vec<&LabRow> = rows.iter().filter(|r| catalog::lookup(&r.name).is_some()).collect();
+    let with_range =
+        known.iter().filter(|r| r.range.as_ref().is_some_and(|r| r.low.is_some() || r.high.is_some())).count();
+    !known.is_empty() && 2 * with_range >= known.len()
+}
+
+/// The known rows of `rows` in `band` (by their middle), and the sense they make together.
+fn band_sense(rows: &[LabRow], band: BBox, ranges_printed: bool) -> (usize, u32) {
+    rows.iter()
+        .filter(|r| (band.y0..=band.y1).contains(&r.bbox.mid_y()))
+        .map(|r| sense(r, ranges_printed))
+        .fold((0, 0), |(known, total), s| (known + usize::from(s > 0), total + s))
+}
+
+/// The median height of the page's words: a letter with its ascenders, in page pixels.
+fn letter_height(page: &Page) -> f32 {
+    let mut heights: Vec<f32> = page.words.iter().map(|w| w.bbox.height()).collect();
+    heights.sort_by(f32::total_cmp);
+    heights.get(heights.len() / 2).copied().unwrap_or(12.0)
+}
+
+/// `bands` top to bottom, those that overlap made one.
+fn merged(mut bands: Vec<BBox>) -> Vec<BBox> {
+    bands.sort_by(|a, b| a.y0.total_cmp(&b.y0));
+    let mut out: Vec<BBox> = Vec::new();
+    for band in bands {
+        match out.last_mut() {
+            Some(last) if band.y0 <= last.y1 => {
+                last.x0 = last.x0.min(band.x0);
+                last.x1 = last.x1.max(band.x1);
+                last.y1 = last.y1.max(band.y1);
+            }
+            _ => out.push(band),
+        }
+    }
+    out
+}
+
+/// `page` with the words of the `kept` bands replaced by the words of `reread` in them. Bands
+/// reach across the page from the start of their rows, so a row is read again whole.
+fn spliced(page: &Page, bands: &[BBox], reread: &[Word], kept: &[usize]) -> Page {
+    let inside =
+        |w: &Word, b: &BBox| (b.x0..=b.x1).contains(&w.bbox.mid_x()) && (b.y0..=b.y1).contains(&w.bbox.mid_y());
+    let in_kept = |w: &Word| kept.iter().any(|&i| inside(w, &bands[i]));
+    let mut words: Vec<Word> = page.words.iter().filter(|w| !in_kept(w)).cloned().collect();
+    words.extend(reread.iter().filter(|w| in_kept(w)).cloned());
+    Page { words, ..page.clone() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A word on OCR line `line`, `x` from the left, `y` from the top, 12 px tall.
+    fn word(text: &str, x: f32, y: f32, line: u32) -> Word {
+        let bbox = BBox { x0: x, y0: y, x1: x + 7.0 * text.chars().count() as f32, y1: y + 12.0 };
+        Word { text: text.into(), bbox, bold: false, line: Some(line) }
+    }
+
+    /// A page of three rows (glucose, urea, creatinine) whose middle row is `urea`.
+    fn page(urea: &[(&str, f32)]) -> Page {
+        let mut words = vec![
+            word("Glucose", 20.0, 50.0, 0),
+            word("88", 200.0, 50.0, 0),
+            word("mg/dL", 300.0, 50.0, 0),
+            word("70-110", 400.0, 50.0, 0),
+        ];
+        words.extend(urea.iter().map(|(t, x)| word(t, *x, 80.0, 1)));
+        words.extend([
+            word("Creatinine", 20.0, 110.0, 2),
+            word("0.87", 200.0, 110.0, 2),
+            word("mg/dL", 300.0, 110.0, 2),
+            word("0.4-1.5", 400.0, 110.0, 2),
+        ]);
+        Page { number: 1, width: 600.0, height: 800.0, words }
+    }
+
+    #[test]
+    fn only_rows_missing_what_the_catalog_expects_are_read_again() {
+        // Urea's range was read as its unit (`v7` for `17-47`).
+        let first = page(&[("Urea", 20.0), ("17.50", 200.0), ("v7", 300.0)]);
+        let rows = rows_from_page(&first, None);
+        let bands = doubtful_bands(&first, &rows);
+        assert_eq!(bands.len(), 1, "{bands:?}");
+        // Urea's row, across the page from a letter before its name.
+        assert!(bands[0].y0 < 80.0 && bands[0].y1 > 92.0 && bands[0].y1 < 110.0, "{:?}", bands[0]);
+        assert_eq!((bands[0].x1, bands[0].x0 < 20.0), (600.0, true));
+        // A page whose rows all read well is not read again.
+        let good = page(&[("Urea", 20.0), ("17.50", 200.0), ("mg/dL", 300.0), ("17-47", 400.0)]);
+        assert!(doubtful_bands(&good, &rows_from_page(&good, None)).is_empty());
+    }
+
+    #[test]
+    fn a_band_read_again_replaces_the_first_reading_only_where_it_makes_more_sense() {
+        let first = page(&[("Urea", 20.0), ("17.50", 200.0), ("v7", 300.0)]);
+        let rows = rows_from_page(&first, None);
+        let bands = doubtful_bands(&first, &rows);
+        let urea = |page: &Page| {
+            let rows = rows_from_page(page, None);
+            let row = rows.into_iter().find(|r| r.name == "Urea").unwrap_or_else(|| panic!("no Urea row"));
+            (row.unit, row.range_text)
+        };
+        // The second reading finds the unit and the range: it is kept, and the other rows stay.
+        let better = [
+            word("Urea", 20.0, 81.0, 900),
+            word("17.50", 200.0, 81.0, 900),
+            word("mg/dL", 300.0, 81.0, 900),
+            word("17-47", 400.0, 81.0, 900),
+        ];
+        let kept = better_of(first.clone(), &rows, &bands, &better);
+        assert_eq!(urea(&kept), (Some("mg/dL".to_string()), Some("17-47".to_string())));
+        assert_eq!(rows_from_page(&kept, None).len(), 3);
+        // A second reading that loses the name is thrown away, whatever else it found.
+        let worse = [
+            word("Ur", 20.0, 81.0, 900),
+            word("17.50", 200.0, 81.0, 900),
+            word("mg/dL", 300.0, 81.0, 900),
+            word("17-47", 400.0, 81.0, 900),
+        ];
+        assert_eq!(better_of(first.clone(), &rows, &bands, &worse), first);
+        // As is one that finds nothing.
+        assert_eq!(better_of(first.clone(), &rows, &bands, &[]), first);
+    }
+
+    #[test]
+    fn rows_next_to_each_other_are_one_band() {
+        let band = |y0: f32, y1: f32| BBox { x0: 10.0, y0, x1: 600.0, y1 };
+        let bands = merged(vec![band(100.0, 130.0), band(20.0, 40.0), band(35.0, 60.0)]);
+        assert_eq!(bands, vec![band(20.0, 60.0), band(100.0, 130.0)]);
+    }
+}
