@@ -121,12 +121,12 @@ impl OcrEngine {
 
     /// The words Tesseract reads in `bands` of a page read before (boxes in its pixels), each
     /// band cut from `prepared`, enlarged toward print 24 px tall (at most three times) and read
-    /// with the others in one pass (see [`crate::bands`]). Each word comes with the index of
-    /// its band; its line number is its own, after any the page's first reading can have.
+    /// with the others in one pass (see [`crate::bands`]). A word's line number is its own,
+    /// after any the page's first reading can have.
     ///
     /// # Errors
     /// As [`Self::read_image`].
-    pub fn reread_bands(&mut self, prepared: &Prepared, bands: &[BBox]) -> Result<Vec<(usize, Word)>, ExtractError> {
+    pub fn reread_bands(&mut self, prepared: &Prepared, bands: &[BBox]) -> Result<Vec<Word>, ExtractError> {
         let page = &prepared.0;
         let letter = crate::preprocess::text_height(page).unwrap_or(12.0);
         let scale = (24.0 / letter).clamp(1.0, 3.0);
@@ -138,10 +138,10 @@ impl OcrEngine {
         Ok(read_words(&tsv, &mosaic.image)
             .into_iter()
             .filter_map(|mut word| {
-                let (band, bbox) = mosaic.to_page(word.bbox)?;
+                let (_, bbox) = mosaic.to_page(word.bbox)?;
                 word.bbox = bbox;
                 word.line = word.line.map(|l| l.saturating_add(first_line));
-                Some((band, word))
+                Some(word)
             })
             .collect())
     }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use ht_ocr::preprocess::Look;
-use ht_ocr::tesseract::OcrEngine;
+use ht_ocr::tesseract::{OcrEngine, Prepared};
 use ht_recommendations::{Interpretation, Profile};
 use ht_reports::catalog::derived;
 use ht_reports::catalog::{self, Biomarker};
@@ -144,35 +144,34 @@ impl Reader {
     /// costs as much as the first or several times it, so only pages that need it pay for it.
     fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
         let engine = self.engine()?;
-        let first = engine.read_image_kept(bytes, kind, number, Look::Native)?;
-        let score = |page: &Page| {
-            let rows = rows_from_page(page, None);
+        // A reading with its rows, and how many name a known test with a possible value.
+        let scored = |(page, prepared): (Page, Prepared)| {
+            let rows = rows_from_page(&page, None);
             let known = |r: &LabRow| {
                 let unit = r.unit.as_deref();
                 catalog::lookup_in_unit(&r.name, unit).is_some_and(|b| {
                     r.value.qualitative.is_some() || r.value.number.is_some_and(|v| b.implausible(v, unit).is_none())
                 })
             };
-            (rows.iter().filter(|r| known(r)).count(), rows.len())
+            let score = (rows.iter().filter(|r| known(r)).count(), rows.len());
+            OcrReading { page, prepared, rows, score }
         };
-        let found = score(&first.0);
+        let first = scored(engine.read_image_kept(bytes, kind, number, Look::Native)?);
         // Tesseract unsure of its own words: print too small or blurred to read at this size.
         let unsure = engine.confidence().is_some_and(|c| c < UNSURE);
-        let best = if found.0 >= FEW_RESULTS && !unsure {
+        let best = if first.score.0 >= FEW_RESULTS && !unsure {
             first
         } else {
-            let second = engine.read_image_kept(bytes, kind, number, Look::Enlarged)?;
-            let second_score = score(&second.0);
-            let (best, best_score) = if second_score >= found { (second, second_score) } else { (first, found) };
-            if best_score.0 >= FEW_RESULTS {
+            let second = scored(engine.read_image_kept(bytes, kind, number, Look::Enlarged)?);
+            let best = if second.score >= first.score { second } else { first };
+            if best.score.0 >= FEW_RESULTS {
                 best
             } else {
-                let third = engine.read_image_kept(bytes, kind, number, Look::Unruled)?;
-                if score(&third.0) > best_score { third } else { best }
+                let third = scored(engine.read_image_kept(bytes, kind, number, Look::Unruled)?);
+                if third.score > best.score { third } else { best }
             }
         };
-        let (page, prepared) = best;
-        reread::reread_doubtful_rows(engine, page, &prepared)
+        reread::reread_doubtful_rows(engine, best.page, &best.rows, &best.prepared)
     }
 
     /// The PDF's text layer; pages without one (scans) are read from their image by OCR.
@@ -191,6 +190,15 @@ impl Reader {
         let source = if scanned.len() == pages.len() { "ocr" } else { "mixed" };
         Ok((pages, source))
     }
+}
+
+/// One OCR reading of a page: its words, the image they were read from, the rows they make,
+/// and (rows naming a known test with a possible value, rows) to choose between readings.
+struct OcrReading {
+    page: Page,
+    prepared: Prepared,
+    rows: Vec<LabRow>,
+    score: (usize, usize),
 }
 
 /// Reads `path` offline.
@@ -236,22 +244,7 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     // the units as read, which keeps a full page's row rather than a summary's.)
     if ocr {
         for (row, _) in &mut rows {
-            if let Some(unit) = row.unit.as_deref().and_then(catalog::mend_unit) {
-                row.unit = Some(unit);
-            }
-            // A name misread in its strokes (`AIG Ratio`, `ApoAl`, a footnote digit after it).
-            if let Some(name) = catalog::mend_misread_name(&row.name) {
-                row.name = name;
-            }
-            // A unit that lost its µ (`g/dL` for iron), was cut short (`g/d`), or a percent sign
-            // read as a letter (`j`): none the test is measured in.
-            let number = row.value.number;
-            if let Some(unit) = row.unit.as_deref().and_then(|u| {
-                let b = catalog::lookup(&row.name)?;
-                b.unit_missing_prefix(u).or_else(|| b.unit_misread(u, number))
-            }) {
-                row.unit = Some(unit);
-            }
+            mend_misread(row);
         }
     }
     // On a scan, units that differ only in case or spacing (`fl` and `fL`) are the same unit.
@@ -286,6 +279,26 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     };
     let rows = rows.into_iter().zip(mended).map(|(r, why)| enrich(r, ocr, sex, why)).collect();
     Analysis { file: label.to_string(), pages: pages.len(), sex, age, collected, rows, source }
+}
+
+/// A row read by OCR with its unit and name put back where OCR misread them: a unit misread
+/// as such (`ma/dl`), a name misread in its strokes (`AIG Ratio`, `ApoAl`, a footnote digit
+/// after it), and then a unit that lost its µ (`g/dL` for iron), was cut short (`g/d`), or had
+/// its percent sign read as a letter (`j`): none the test is measured in.
+pub(crate) fn mend_misread(row: &mut LabRow) {
+    if let Some(unit) = row.unit.as_deref().and_then(catalog::mend_unit) {
+        row.unit = Some(unit);
+    }
+    if let Some(name) = catalog::mend_misread_name(&row.name) {
+        row.name = name;
+    }
+    let number = row.value.number;
+    if let Some(unit) = row.unit.as_deref().and_then(|u| {
+        let b = catalog::lookup(&row.name)?;
+        b.unit_missing_prefix(u).or_else(|| b.unit_misread(u, number))
+    }) {
+        row.unit = Some(unit);
+    }
 }
 
 /// Scanned results that do not fit the relations between them (MCV, MCH and MCHC; eAG from

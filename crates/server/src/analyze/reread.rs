@@ -12,21 +12,27 @@ use ht_reports::catalog;
 use ht_reports::reading::{LabRow, rows_from_page};
 use ht_reports::{BBox, ExtractError, Page, Word};
 
-use super::{range_far_from_usual, range_lost_point};
+use super::{mend_misread, range_far_from_usual, range_lost_point};
 
-/// `page` (read from `prepared`) with the bands of its rows that make less sense than they
-/// could read again, each second reading kept where it makes more sense than the first.
+/// `page` (read from `prepared`, its rows `rows`) with the bands of its rows that make less
+/// sense than they could read again, each second reading kept where it makes more sense than
+/// the first.
 ///
 /// # Errors
 /// When OCR fails or the deadline passes.
-pub fn reread_doubtful_rows(engine: &mut OcrEngine, page: Page, prepared: &Prepared) -> Result<Page, ExtractError> {
-    let rows = rows_from_page(&page, None);
-    let bands = doubtful_bands(&page, &rows);
+pub fn reread_doubtful_rows(
+    engine: &mut OcrEngine,
+    page: Page,
+    rows: &[LabRow],
+    prepared: &Prepared,
+) -> Result<Page, ExtractError> {
+    let ranges = ranges_printed(rows);
+    let bands = doubtful_bands(&page, rows, ranges);
     if bands.is_empty() {
         return Ok(page);
     }
-    let reread: Vec<Word> = engine.reread_bands(prepared, &bands)?.into_iter().map(|(_, w)| w).collect();
-    Ok(better_of(page, &rows, &bands, &reread))
+    let reread = engine.reread_bands(prepared, &bands)?;
+    Ok(better_of(page, rows, ranges, &bands, &reread))
 }
 
 /// The bands of `page` (whose rows are `rows`) worth reading again: each doubtful row
@@ -34,8 +40,7 @@ pub fn reread_doubtful_rows(engine: &mut OcrEngine, page: Page, prepared: &Prepa
 /// missed altogether), a fifth of a letter above and below. Rows next to each other are one
 /// band, read and judged together: each row alone (bands meeting halfway) did worse on
 /// labdata's photos, where a range of two lines reaches into the next row's band.
-fn doubtful_bands(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
-    let ranges = ranges_printed(rows);
+fn doubtful_bands(page: &Page, rows: &[LabRow], ranges: bool) -> Vec<BBox> {
     let letter = letter_height(page);
     merged(
         rows.iter()
@@ -51,9 +56,9 @@ fn doubtful_bands(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
 }
 
 /// `page` with each of `bands` read as in `reread` where its rows make more sense that way
-/// (and none it knew is lost), and as first read otherwise. `rows` are the page's rows.
-fn better_of(page: Page, rows: &[LabRow], bands: &[BBox], reread: &[Word]) -> Page {
-    let ranges = ranges_printed(rows);
+/// (and none it knew is lost), and as first read otherwise. `rows` are the page's rows, and
+/// `ranges` whether they print ranges ([`ranges_printed`]).
+fn better_of(page: Page, rows: &[LabRow], ranges: bool, bands: &[BBox], reread: &[Word]) -> Page {
     let all: Vec<usize> = (0..bands.len()).collect();
     let after = rows_from_page(&spliced(&page, bands, reread, &all), None);
     let kept: Vec<usize> = (0..bands.len())
@@ -65,25 +70,21 @@ fn better_of(page: Page, rows: &[LabRow], bands: &[BBox], reread: &[Word]) -> Pa
     if kept.is_empty() { page } else { spliced(&page, bands, reread, &kept) }
 }
 
-/// How much sense a row read by OCR makes, for choosing between two readings of it: a name the
-/// catalog knows (4), a value the test can have (2), a unit labs print (1), and, where
-/// the page prints ranges, a range that is near the test's usual one and does not look like it
-/// lost its decimal points (1). A name the catalog does not know makes none.
+/// How much sense a row read by OCR makes, once the reader has put back what it can
+/// ([`mend_misread`]), for choosing between two readings of it: a name the catalog knows (4), a
+/// value the test can have (2), a unit labs print (1), and, where the page prints ranges, a
+/// range that is near the test's usual one and does not look like it lost its decimal points
+/// (1). A name the catalog does not know makes none.
 fn sense(row: &LabRow, ranges_printed: bool) -> u32 {
-    let unit = row.unit.as_deref().map(|u| catalog::mend_unit(u).unwrap_or_else(|| u.to_string()));
-    let unit = unit.as_deref();
-    let name = catalog::mend_misread_name(&row.name).unwrap_or_else(|| row.name.clone());
-    let Some(b) = catalog::lookup_in_unit(&name, unit) else { return 0 };
+    let mut row = row.clone();
+    mend_misread(&mut row);
+    let unit = row.unit.as_deref();
+    let Some(b) = catalog::lookup_in_unit(&row.name, unit) else { return 0 };
     let value = row.value.qualitative.is_some() || row.value.number.is_some_and(|v| b.implausible(v, unit).is_none());
-    // A unit of this test, one labs print for others (`cumm`, `micg/dL`), or one the reader
-    // will put right (`b` for `%`): a second reading would not find another. A word (Negative)
-    // needs none.
+    // A unit of this test or one labs print for others (`cumm`, `micg/dL`): a second reading
+    // would not find another. A word (Negative) needs none.
     let unit_known = match unit {
-        Some(u) => {
-            b.to_canonical(1.0, Some(u)).is_some()
-                || catalog::is_known_unit(u)
-                || b.unit_missing_prefix(u).or_else(|| b.unit_misread(u, row.value.number)).is_some()
-        }
+        Some(u) => b.to_canonical(1.0, Some(u)).is_some() || catalog::is_known_unit(u),
         None => b.unit.is_empty() || row.value.qualitative.is_some(),
     };
     let range = row.range.as_ref().filter(|r| r.low.is_some() || r.high.is_some() || r.qualitative.is_some());
@@ -192,21 +193,21 @@ mod tests {
         // Urea's range was read as its unit (`v7` for `17-47`).
         let first = page(&[("Urea", 20.0), ("17.50", 200.0), ("v7", 300.0)]);
         let rows = rows_from_page(&first, None);
-        let bands = doubtful_bands(&first, &rows);
+        let bands = doubtful_bands(&first, &rows, true);
         assert_eq!(bands.len(), 1, "{bands:?}");
         // Urea's row, across the page from a letter before its name.
         assert!(bands[0].y0 < 80.0 && bands[0].y1 > 92.0 && bands[0].y1 < 110.0, "{:?}", bands[0]);
         assert_eq!((bands[0].x1, bands[0].x0 < 20.0), (600.0, true));
         // A page whose rows all read well is not read again.
         let good = page(&[("Urea", 20.0), ("17.50", 200.0), ("mg/dL", 300.0), ("17-47", 400.0)]);
-        assert!(doubtful_bands(&good, &rows_from_page(&good, None)).is_empty());
+        assert!(doubtful_bands(&good, &rows_from_page(&good, None), true).is_empty());
     }
 
     #[test]
     fn a_band_read_again_replaces_the_first_reading_only_where_it_makes_more_sense() {
         let first = page(&[("Urea", 20.0), ("17.50", 200.0), ("v7", 300.0)]);
         let rows = rows_from_page(&first, None);
-        let bands = doubtful_bands(&first, &rows);
+        let bands = doubtful_bands(&first, &rows, true);
         let urea = |page: &Page| {
             let rows = rows_from_page(page, None);
             let row = rows.into_iter().find(|r| r.name == "Urea").unwrap_or_else(|| panic!("no Urea row"));
@@ -219,7 +220,7 @@ mod tests {
             word("mg/dL", 300.0, 81.0, 900),
             word("17-47", 400.0, 81.0, 900),
         ];
-        let kept = better_of(first.clone(), &rows, &bands, &better);
+        let kept = better_of(first.clone(), &rows, true, &bands, &better);
         assert_eq!(urea(&kept), (Some("mg/dL".to_string()), Some("17-47".to_string())));
         assert_eq!(rows_from_page(&kept, None).len(), 3);
         // A second reading that loses the name is thrown away, whatever else it found.
@@ -229,9 +230,9 @@ mod tests {
             word("mg/dL", 300.0, 81.0, 900),
             word("17-47", 400.0, 81.0, 900),
         ];
-        assert_eq!(better_of(first.clone(), &rows, &bands, &worse), first);
+        assert_eq!(better_of(first.clone(), &rows, true, &bands, &worse), first);
         // As is one that finds nothing.
-        assert_eq!(better_of(first.clone(), &rows, &bands, &[]), first);
+        assert_eq!(better_of(first.clone(), &rows, true, &bands, &[]), first);
     }
 
     #[test]
