@@ -427,7 +427,7 @@ pub(crate) fn range_lost_point(value: f64, low: f64, high: f64) -> Option<String
 /// readings agree, so the range a tenth as large is taken, with the reason the row asks for
 /// review; the range as read stays in its text. A value outside the tenth as well leaves the
 /// range as read.
-fn range_with_points(biomarker: &Biomarker, row: &LabRow, sex: Option<Sex>) -> Option<(f64, f64, String)> {
+pub(crate) fn range_with_points(biomarker: &Biomarker, row: &LabRow, sex: Option<Sex>) -> Option<(f64, f64, String)> {
     let range = row.range.as_ref()?;
     let (low, high) = (range.low?, range.high?);
     let unit = row.unit.as_deref();

@@ -12,7 +12,7 @@ use ht_reports::catalog;
 use ht_reports::reading::{LabRow, rows_from_page};
 use ht_reports::{BBox, ExtractError, Page, Word};
 
-use super::{mend_misread, range_far_from_usual, range_lost_point};
+use super::{mend_misread, range_far_from_usual, range_lost_point, range_with_points};
 
 /// `page` (read from `prepared`, its rows `rows`) with the bands of its rows that make less
 /// sense than they could read again, each second reading kept where it makes more sense than
@@ -73,8 +73,8 @@ fn better_of(page: Page, rows: &[LabRow], ranges: bool, bands: &[BBox], reread: 
 /// How much sense a row read by OCR makes, once the reader has put back what it can
 /// ([`mend_misread`]), for choosing between two readings of it: a name the catalog knows (4), a
 /// value the test can have (2), a unit labs print (1), and, where the page prints ranges, a
-/// range that is near the test's usual one and does not look like it lost its decimal points
-/// (1). A name the catalog does not know makes none.
+/// range that is near the test's usual one, or that lost its decimal points where the reader
+/// puts them back ([`range_with_points`]) (1). A name the catalog does not know makes none.
 fn sense(row: &LabRow, ranges_printed: bool) -> u32 {
     let mut row = row.clone();
     mend_misread(&mut row);
@@ -93,7 +93,11 @@ fn sense(row: &LabRow, ranges_printed: bool) -> u32 {
             (Some(v), Some(l), Some(h)) => range_lost_point(v, l, h).is_some(),
             _ => false,
         };
-        !lost_point && range_far_from_usual(b, unit, None, r.low, r.high).is_none()
+        if lost_point {
+            range_with_points(b, &row, None).is_some()
+        } else {
+            range_far_from_usual(b, unit, None, r.low, r.high).is_none()
+        }
     });
     4 + 2 * u32::from(value) + u32::from(unit_known) + u32::from(range_fits || !ranges_printed)
 }
@@ -201,6 +205,18 @@ mod tests {
         // A page whose rows all read well is not read again.
         let good = page(&[("Urea", 20.0), ("17.50", 200.0), ("mg/dL", 300.0), ("17-47", 400.0)]);
         assert!(doubtful_bands(&good, &rows_from_page(&good, None), true).is_empty());
+    }
+
+    #[test]
+    fn a_range_that_lost_its_points_is_read_again_only_where_the_reader_cannot_put_them_back() {
+        // `130-170` beside haemoglobin 14.5 g/dL: the reader takes it as 13-17, as the usual
+        // range and the value agree, so a second look would add time and nothing else.
+        let mended = page(&[("Haemoglobin", 20.0), ("14.5", 200.0), ("g/dL", 300.0), ("130-170", 400.0)]);
+        assert!(doubtful_bands(&mended, &rows_from_page(&mended, None), true).is_empty());
+        // `20-500` a tenth as large (2-50) is still far from the usual range: read again.
+        let lost = page(&[("Haemoglobin", 20.0), ("14.5", 200.0), ("g/dL", 300.0), ("20-500", 400.0)]);
+        let rows = rows_from_page(&lost, None);
+        assert_eq!(doubtful_bands(&lost, &rows, true).len(), 1, "{rows:#?}");
     }
 
     #[test]
