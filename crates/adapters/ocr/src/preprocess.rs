@@ -14,7 +14,7 @@
 use std::io::Cursor;
 
 use ht_reports::ExtractError;
-use image::{DynamicImage, GrayImage, ImageDecoder, ImageReader, Limits};
+use image::{DynamicImage, GrayImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 
 use crate::blobs::{self, Blob, EDGES};
 
@@ -51,6 +51,11 @@ pub fn prepare_image(bytes: &[u8], max_pixels: u64, look: Look) -> Result<GrayIm
     let mut reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|e| ExtractError::Corrupt(format!("the image could not be read: {e}")))?;
+    // The JPEG decoder greys out what a cut-short file lacks instead of failing, and a page
+    // missing its lower part would read as a report with fewer results.
+    if reader.format() == Some(ImageFormat::Jpeg) && jpeg_cut_short(bytes) {
+        return Err(ExtractError::Corrupt("the image is cut short: the file ends before the picture does".into()));
+    }
     let mut limits = Limits::default();
     limits.max_alloc = Some(max_pixels.saturating_mul(4));
     reader.limits(limits);
@@ -483,9 +488,38 @@ pub fn to_pgm(img: &GrayImage) -> Vec<u8> {
     out
 }
 
+/// Whether a JPEG file ends before its picture does: no end-of-image marker after its last
+/// scan's start. (Inside a scan's coded data a 0xFF byte is always followed by 0x00 or a
+/// restart marker, so the end marker cannot be mistaken; a thumbnail's markers come before the
+/// picture's scans, and bytes some cameras append after the end are allowed.)
+fn jpeg_cut_short(bytes: &[u8]) -> bool {
+    let Some(scan) = bytes.windows(2).rposition(|m| m == [0xFF, 0xDA]) else { return true };
+    !bytes[scan..].windows(2).any(|m| m == [0xFF, 0xD9])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_jpeg_cut_short_is_corrupt_and_one_with_bytes_after_its_end_is_read() {
+        let page = GrayImage::from_fn(120, 90, |x, y| image::Luma([if (x / 8 + y / 8) % 2 == 0 { 30 } else { 220 }]));
+        let mut jpeg = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90)
+            .encode_image(&page)
+            .expect("a JPEG is encoded");
+        assert!(prepare_image(&jpeg, 1 << 20, Look::Native).is_ok());
+        for cut in [jpeg.len() - 2, jpeg.len() / 2] {
+            let read = prepare_image(&jpeg[..cut], 1 << 20, Look::Native);
+            assert!(matches!(&read, Err(ExtractError::Corrupt(m)) if m.contains("cut short")), "{cut}: {read:?}");
+        }
+        let mut trailed = jpeg.clone();
+        trailed.extend_from_slice(b"camera trailer \xFF\xDA");
+        trailed.extend_from_slice(&[0xFF, 0xD9]);
+        assert!(prepare_image(&trailed, 1 << 20, Look::Native).is_ok());
+        trailed.truncate(jpeg.len() + 10);
+        assert!(prepare_image(&trailed, 1 << 20, Look::Native).is_ok(), "plain bytes after the end");
+    }
 
     #[test]
     fn dark_blocks_turn_white_and_strokes_stay() {
