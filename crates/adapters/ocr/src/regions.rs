@@ -138,7 +138,8 @@ fn continued_line<'a>(page: &[WordRow<'a>], words: &[&WordRow<'_>]) -> Option<Li
 }
 
 /// `first` (the page's TSV) with the words of each region's second reading in place of the
-/// words `first` had there. A region read again as nothing keeps what `first` had. A line read
+/// words `first` had there; where regions overlap, the first that read something there is
+/// kept. A region read again as nothing keeps what `first` had. A line read
 /// in a region joins the page line it continues (a reference range beside its test), and
 /// otherwise gets a block number of its own, after the page's, so that it stays a line of its
 /// own. Coordinates in `rereads` are the page's.
@@ -164,9 +165,17 @@ pub fn splice(first: &str, rereads: &[(Rect, String)]) -> String {
     }
     let page: Vec<WordRow> = word_rows(first).filter(|w| !w.fields[11].trim().is_empty() && !replaced(w)).collect();
     let mut next_block = last_block;
-    for (_, tsv) in rereads {
+    // Where regions overlap, the rows they share are taken from the first that read them: the
+    // same words twice would make a second, junk row of each (`PHOTOMETRY 11.7 mg/dL`).
+    let mut taken: Vec<Rect> = Vec::new();
+    for (region, tsv) in rereads {
         next_block += 1;
-        let words: Vec<WordRow> = word_rows(tsv).filter(|w| !w.fields[11].trim().is_empty()).collect();
+        let words: Vec<WordRow> = word_rows(tsv)
+            .filter(|w| !w.fields[11].trim().is_empty() && !taken.iter().any(|r| centre_inside(w.rect, *r)))
+            .collect();
+        if read.contains(region) {
+            taken.push(*region);
+        }
         let mut lines: Vec<(LineKey, Vec<&WordRow>)> = Vec::new();
         for w in &words {
             match lines.iter_mut().find(|(k, _)| *k == key(w)) {
@@ -302,6 +311,28 @@ mod tests {
         assert_eq!(line_of("230-440"), Some("1.1.2"));
         // The continuation line gets a block after the page's (the page's last is 2).
         assert_eq!(line_of("Men:3.6-8.2"), Some("3.1.2"));
+    }
+
+    #[test]
+    fn rows_two_regions_share_are_spliced_in_once() {
+        let first = [
+            HEAD.to_string(),
+            row(1, 1, [50, 300, 40, 12], "Urea"),
+            row(1, 2, [50, 330, 40, 12], "Calcium"),
+            row(2, 1, [400, 290, 300, 30], ""),
+            row(3, 1, [380, 310, 320, 40], ""),
+        ]
+        .concat();
+        // The regions share Urea's row; each reads it again.
+        let upper = [394, 280, 400, 50];
+        let lower = [370, 305, 430, 60];
+        let reread_upper = [HEAD.to_string(), row(1, 1, [410, 300, 80, 12], "PHOTOMETRY")].concat();
+        let reread_lower =
+            [HEAD.to_string(), row(1, 1, [410, 301, 80, 12], "PHOTOMETRY"), row(1, 2, [410, 331, 80, 12], "9.99")]
+                .concat();
+        let spliced = splice(&first, &[(upper, reread_upper), (lower, reread_lower)]);
+        let texts: Vec<String> = words(&spliced).into_iter().map(|(_, t)| t).collect();
+        assert_eq!(texts, ["Urea", "Calcium", "PHOTOMETRY", "9.99"]);
     }
 
     #[test]
