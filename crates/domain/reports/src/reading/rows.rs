@@ -161,8 +161,17 @@ const TIER_WORDS: &[&str] = &[
 /// Column headers: which words name which column.
 const VALUE_HEADERS: &[&str] = &["result", "results", "value", "values", "observed", "observation", "your"];
 const METHOD_HEADERS: &[&str] = &["method", "methodology", "technology", "specimen", "sample", "technique"];
-const NAME_HEADERS: &[&str] =
-    &["test", "tests", "investigation", "investigations", "parameter", "parameters", "examination", "description"];
+const NAME_HEADERS: &[&str] = &[
+    "test",
+    "tests",
+    "testname",
+    "investigation",
+    "investigations",
+    "parameter",
+    "parameters",
+    "examination",
+    "description",
+];
 
 /// What a header line tells about the columns below it.
 #[derive(Debug, Clone, Copy, Default)]
@@ -187,9 +196,11 @@ impl Columns {
 
 const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
 
-/// The columns a header line names, if it is a header line.
-fn header_columns(cells: &[Cell]) -> Option<Columns> {
-    let method_x = header_method_x(cells)?;
+/// The columns a header line names, if it is a header line. `name_above`: the line just above
+/// holds the name column's header, as a photo's header can come out on two lines (`TEST NAME`
+/// a little higher than `TECHNOLOGY  VALUE  UNITS`).
+fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns> {
+    let method_x = header_method_x(cells, name_above)?;
     let span = |i: usize| (cells[i].x0, cells.get(i + 1).map_or(f32::MAX, |next| next.x0));
     let previous = cells.iter().position(|c| header_says(c, PREVIOUS_HEADERS)).map(span);
     let value = cells.iter().position(|c| header_says(c, VALUE_HEADERS) && !header_says(c, PREVIOUS_HEADERS)).map(span);
@@ -219,17 +230,27 @@ fn header_text_says(text: &str, set: &[&str]) -> bool {
 }
 
 /// Where the method column starts, from a header line (`TEST NAME  TECHNOLOGY  VALUE  UNITS`).
-fn header_method_x(cells: &[Cell]) -> Option<Option<f32>> {
+/// With the name column's header on the line above (`name_above`), the line must name the
+/// method column for the two to be one header.
+fn header_method_x(cells: &[Cell], name_above: bool) -> Option<Option<f32>> {
     let value = cells.iter().position(|c| header_says(c, VALUE_HEADERS))?;
-    let name = cells.iter().position(|c| header_says(c, NAME_HEADERS))?;
-    if name >= value || holds_number(cells) {
+    let after_name = match cells.iter().position(|c| header_says(c, NAME_HEADERS)) {
+        Some(name) => name + 1,
+        None if name_above => 0,
+        None => return None,
+    };
+    if after_name > value || holds_number(cells) {
         return None;
     }
-    let between = cells[name + 1..value].iter().find(|c| header_says(c, METHOD_HEADERS)).map(|c| c.x0);
+    let between = cells[after_name..value].iter().find(|c| header_says(c, METHOD_HEADERS)).map(|c| c.x0);
     // A photo's tall word boxes can run the method header into the value's (`TECHNOLOGY VALUE
     // UNITS` as one cell): the method column starts where that cell does.
     let first_word = cells[value].text.split_whitespace().next().unwrap_or("");
-    Some(between.or_else(|| header_text_says(first_word, METHOD_HEADERS).then_some(cells[value].x0)))
+    let method_x = between.or_else(|| header_text_says(first_word, METHOD_HEADERS).then_some(cells[value].x0));
+    if after_name == 0 && method_x.is_none() {
+        return None;
+    }
+    Some(method_x)
 }
 
 fn lines_of(page: &Page) -> Vec<Line> {
@@ -1461,7 +1482,13 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 done.apply(&mut rows, sex);
             }
         }
-        if let Some(mut c) = header_columns(&line.cells) {
+        // The name column's header on the line just above, left of this line's first cell.
+        let name_above = above.is_some_and(|a| {
+            let close = line.bbox.y0 - a.bbox.y1 < line.bbox.height();
+            let x0 = line.cells.first().map_or(0.0, |c| c.x0);
+            close && !holds_number(&a.cells) && a.cells.iter().any(|c| c.x1 < x0 && header_says(c, NAME_HEADERS))
+        });
+        if let Some(mut c) = header_columns(&line.cells, name_above) {
             // A header set on two lines: `Results` under `Previous` heads the earlier results.
             if let (Some((x0, _)), Some(above)) = (c.value, above)
                 && above
@@ -2073,6 +2100,19 @@ mod tests {
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(names, ["BUN / SR.CREATININE RATIO"]);
+    }
+
+    #[test]
+    fn a_header_on_two_lines_still_names_the_method_column() {
+        // A photo's header read as two lines, the name's a little higher and run together.
+        let p = page(&[
+            &[("___TESTNAME", 20.0)],
+            &[("_TECHNOLOGY", 250.0), ("VALUE", 380.0), ("UNITS", 450.0)],
+            &[("BUN / SR.CREATININE RATIO", 20.0), ("CALCULATED", 248.0), ("15.2", 380.0), ("Ratio", 450.0)],
+            &[("SODIUM", 20.0), ("I.S.E - INDIRECT", 250.0), ("139.9", 380.0), ("mmol/L", 450.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["BUN / SR.CREATININE RATIO", "SODIUM"]);
     }
 
     #[test]
