@@ -232,9 +232,14 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
             let key = |r: &LabRow| (normalise(&r.name), r.value.text.to_lowercase());
             let this = key(&row);
             let same = |r: &LabRow| key(r) == this && (r.unit == row.unit || r.unit.is_none() || row.unit.is_none());
+            // A result on a summary page and on its own page (after it) is the own page's: its
+            // page is where the person finds it with its method and notes.
             match rows.iter().position(|(r, _)| same(r)) {
                 None => rows.push((row, summary)),
                 Some(i) if rows[i].0.unit.is_none() && row.unit.is_some() => rows[i] = (row, summary),
+                Some(i) if rows[i].1 && !summary && (row.unit.is_some() || rows[i].0.unit.is_none()) => {
+                    rows[i] = (row, summary);
+                }
                 Some(_) => {}
             }
         }
@@ -1033,6 +1038,20 @@ mod tests {
             .collect();
         let expect = |n: &str, v: &str, p: u32| (n.to_string(), v.to_string(), p);
         assert_eq!(rows, [expect("Sodium", "142", 1), expect("Potassium", "4.0", 2), expect("Sodium", "139", 2)]);
+    }
+
+    #[test]
+    fn a_result_on_a_summary_page_and_its_own_page_is_given_on_its_own_page() {
+        let result: &[(&str, f32)] = &[("Sodium", 20.0), ("150", 250.0), ("mmol/L", 330.0), ("135-146", 400.0)];
+        let pages = [
+            page_of(1, &[&[("Summary", 200.0), ("Report", 270.0)], result]),
+            page_of(2, &[result, &[("Potassium", 20.0), ("4.0", 250.0), ("mmol/L", 330.0), ("3.5-5.1", 400.0)]]),
+        ];
+        for source in ["text", "ocr"] {
+            let rows: Vec<(String, u32)> =
+                from_pages("t", &pages, source).rows.into_iter().map(|r| (r.row.name, r.row.page)).collect();
+            assert_eq!(rows, [("Sodium".to_string(), 2), ("Potassium".to_string(), 2)], "{source}");
+        }
     }
 
     #[test]
