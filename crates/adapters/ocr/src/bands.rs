@@ -77,23 +77,19 @@ pub fn mosaic(page: &GrayImage, bands: &[BBox], scale: f32, margin: f32, gap: u3
 }
 
 impl Mosaic {
-    /// `bbox` (mosaic pixels) in the page's pixels, with the band it was read in (its index
-    /// in the bands given to [`mosaic`]); `None` for a word whose centre lies outside every
-    /// band (a sliver of the row above or below, cut by the margin).
+    /// `bbox` (mosaic pixels) in the page's pixels; `None` for a word whose centre lies outside
+    /// every band (a sliver of the row above or below, cut by the margin).
     #[must_use]
-    pub fn to_page(&self, bbox: BBox) -> Option<(usize, BBox)> {
+    pub fn to_page(&self, bbox: BBox) -> Option<BBox> {
         let mid = bbox.mid_y();
-        let (index, strip) = self.strips.iter().enumerate().find(|(_, s)| {
+        let strip = self.strips.iter().find(|s| {
             let h = (s.cut[3] - s.cut[1]) as f32 * self.scale;
             mid >= s.top as f32 && mid < s.top as f32 + h
         })?;
         let x = |v: f32| strip.cut[0] as f32 + (v - INSET as f32) / self.scale;
         let y = |v: f32| strip.cut[1] as f32 + (v - strip.top as f32) / self.scale;
         let on_page = BBox { x0: x(bbox.x0), y0: y(bbox.y0), x1: x(bbox.x1), y1: y(bbox.y1) };
-        let b = strip.band;
-        let inside =
-            on_page.mid_x() >= b.x0 && on_page.mid_x() <= b.x1 && on_page.mid_y() >= b.y0 && on_page.mid_y() <= b.y1;
-        inside.then_some((index, on_page))
+        strip.band.holds_centre_of(&on_page).then_some(on_page)
     }
 }
 
@@ -124,12 +120,12 @@ mod tests {
         // The first square: page (20, 12) is cut (8, 8) + 2 × (12, 4) = (32, 38) in the mosaic.
         assert!(m.image.get_pixel(INSET + 2 * 12 + 3, 30 + 2 * 4 + 3)[0] < 128);
         let back = m.to_page(band((INSET + 24) as f32, 38.0, (INSET + 36) as f32, 50.0));
-        assert_eq!(back, Some((0, band(20.0, 12.0, 26.0, 18.0))));
+        assert_eq!(back, Some(band(20.0, 12.0, 26.0, 18.0)));
         // The second square, in the second strip.
         let second_top = (30 + 28 + 30) as f32;
         let back =
             m.to_page(band((INSET + 2 * 142) as f32, second_top + 8.0, (INSET + 2 * 148) as f32, second_top + 20.0));
-        assert_eq!(back, Some((1, band(150.0, 62.0, 156.0, 68.0))));
+        assert_eq!(back, Some(band(150.0, 62.0, 156.0, 68.0)));
         // A word in the gap, and one in a band's margin only (a sliver of another row), are
         // in no band.
         assert_eq!(m.to_page(band(10.0, 5.0, 30.0, 15.0)), None);

@@ -138,8 +138,7 @@ impl OcrEngine {
         Ok(read_words(&tsv, &mosaic.image)
             .into_iter()
             .filter_map(|mut word| {
-                let (_, bbox) = mosaic.to_page(word.bbox)?;
-                word.bbox = bbox;
+                word.bbox = mosaic.to_page(word.bbox)?;
                 word.line = word.line.map(|l| l.saturating_add(first_line));
                 Some(word)
             })

@@ -32,6 +32,11 @@ impl BBox {
     pub fn mid_x(&self) -> f32 {
         (self.x0 + self.x1) / 2.0
     }
+
+    /// Whether the centre of `other` lies in this box (its edges included).
+    pub fn holds_centre_of(&self, other: &BBox) -> bool {
+        (self.x0..=self.x1).contains(&other.mid_x()) && (self.y0..=self.y1).contains(&other.mid_y())
+    }
 }
 
 /// One word as printed.

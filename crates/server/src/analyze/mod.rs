@@ -147,12 +147,8 @@ impl Reader {
         // A reading with its rows, and how many name a known test with a possible value.
         let scored = |(page, prepared): (Page, Prepared)| {
             let rows = rows_from_page(&page, None);
-            let known = |r: &LabRow| {
-                let unit = r.unit.as_deref();
-                catalog::lookup_in_unit(&r.name, unit).is_some_and(|b| {
-                    r.value.qualitative.is_some() || r.value.number.is_some_and(|v| b.implausible(v, unit).is_none())
-                })
-            };
+            let known =
+                |r: &LabRow| catalog::lookup_in_unit(&r.name, r.unit.as_deref()).is_some_and(|b| value_possible(b, r));
             let score = (rows.iter().filter(|r| known(r)).count(), rows.len());
             OcrReading { page, prepared, rows, score }
         };
@@ -284,6 +280,13 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     };
     let rows = rows.into_iter().zip(mended).map(|(r, why)| enrich(r, ocr, sex, why)).collect();
     Analysis { file: label.to_string(), pages: pages.len(), sex, age, collected, rows, source }
+}
+
+/// Whether `row`'s value is one `biomarker` can have: a word (Negative), or a number possible
+/// in the row's unit.
+pub(crate) fn value_possible(biomarker: &Biomarker, row: &LabRow) -> bool {
+    row.value.qualitative.is_some()
+        || row.value.number.is_some_and(|v| biomarker.implausible(v, row.unit.as_deref()).is_none())
 }
 
 /// A row read by OCR with its unit and name put back where OCR misread them: a unit misread

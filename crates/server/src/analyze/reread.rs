@@ -12,7 +12,7 @@ use ht_reports::catalog;
 use ht_reports::reading::{LabRow, rows_from_page};
 use ht_reports::{BBox, ExtractError, Page, Word};
 
-use super::{mend_misread, range_far_from_usual, range_lost_point, range_with_points};
+use super::{mend_misread, range_far_from_usual, range_lost_point, range_with_points, value_possible};
 
 /// `page` (read from `prepared`, its rows `rows`) with the bands of its rows that make less
 /// sense than they could read again, each second reading kept where it makes more sense than
@@ -80,7 +80,7 @@ fn sense(row: &LabRow, ranges_printed: bool) -> u32 {
     mend_misread(&mut row);
     let unit = row.unit.as_deref();
     let Some(b) = catalog::lookup_in_unit(&row.name, unit) else { return 0 };
-    let value = row.value.qualitative.is_some() || row.value.number.is_some_and(|v| b.implausible(v, unit).is_none());
+    let value = value_possible(b, &row);
     // A unit of this test or one labs print for others (`cumm`, `micg/dL`): a second reading
     // would not find another. A word (Negative) needs none.
     let unit_known = match unit {
@@ -156,9 +156,7 @@ fn merged(mut bands: Vec<BBox>) -> Vec<BBox> {
 /// `page` with the words of the `kept` bands replaced by the words of `reread` in them. Bands
 /// reach across the page from the start of their rows, so a row is read again whole.
 fn spliced(page: &Page, bands: &[BBox], reread: &[Word], kept: &[usize]) -> Page {
-    let inside =
-        |w: &Word, b: &BBox| (b.x0..=b.x1).contains(&w.bbox.mid_x()) && (b.y0..=b.y1).contains(&w.bbox.mid_y());
-    let in_kept = |w: &Word| kept.iter().any(|&i| inside(w, &bands[i]));
+    let in_kept = |w: &Word| kept.iter().any(|&i| bands[i].holds_centre_of(&w.bbox));
     let mut words: Vec<Word> = page.words.iter().filter(|w| !in_kept(w)).cloned().collect();
     words.extend(reread.iter().filter(|w| in_kept(w)).cloned());
     Page { words, ..page.clone() }
