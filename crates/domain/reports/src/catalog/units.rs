@@ -97,8 +97,12 @@ fn key(unit: &str) -> String {
 /// catalog's units, their conversions and [`EXTRA_UNITS`].
 #[must_use]
 pub fn is_known_unit(read: &str) -> bool {
-    let read_key = key(read);
-    UNITS.iter().any(|(k, _)| *k == read_key)
+    is_known_key(&key(read))
+}
+
+/// Whether `read_key` ([`key`]) is that of a unit labs print.
+fn is_known_key(read_key: &str) -> bool {
+    UNITS.iter().any(|(k, _)| k == read_key)
 }
 
 /// The unit an OCR reading of a unit was meant to be, when it is not a unit labs print and
@@ -107,7 +111,7 @@ pub fn is_known_unit(read: &str) -> bool {
 pub fn mend_unit(read: &str) -> Option<String> {
     let read_key = key(read);
     let length = read_key.chars().count();
-    if length < 3 || UNITS.iter().any(|(k, _)| *k == read_key) {
+    if length < 3 || is_known_key(&read_key) {
         return None;
     }
     // In half edits (see `edit_distance`): one edit, or one and a lookalike from six letters.
