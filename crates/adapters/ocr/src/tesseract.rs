@@ -105,18 +105,36 @@ impl OcrEngine {
         number: u32,
         look: Look,
     ) -> Result<(Page, Prepared), ExtractError> {
+        let prepared = Self::prepare(bytes, kind, look)?;
+        self.read_prepared(prepared, number)
+    }
+
+    /// The page image of `bytes` cleaned for reading as `look` says, to measure its print
+    /// ([`Prepared::letter_height`]) before deciding how to read it.
+    ///
+    /// # Errors
+    /// As [`Self::read_image`].
+    pub fn prepare(bytes: &[u8], kind: FileKind, look: Look) -> Result<Prepared, ExtractError> {
         if let Some((w, h)) = image_dimensions(kind, bytes)
             && u64::from(w) * u64::from(h) > MAX_IMAGE_PIXELS
         {
             return Err(ExtractError::Unsupported("the image has too many pixels".into()));
         }
-        let prepared = crate::preprocess::prepare_image(bytes, MAX_IMAGE_PIXELS, look)?;
+        crate::preprocess::prepare_image(bytes, MAX_IMAGE_PIXELS, look).map(Prepared)
+    }
+
+    /// Reads a page image [`Self::prepare`] gave as page `number`, giving it back with its words.
+    ///
+    /// # Errors
+    /// As [`Self::read_image`].
+    pub fn read_prepared(&mut self, prepared: Prepared, number: u32) -> Result<(Page, Prepared), ExtractError> {
+        let image = &prepared.0;
         self.confidence = None;
-        let tsv = self.tsv(&crate::preprocess::to_pgm(&prepared))?;
+        let tsv = self.tsv(&crate::preprocess::to_pgm(image))?;
         self.confidence = mean_confidence(&tsv);
-        let words = read_words(&tsv, &prepared);
-        let page = Page { number, width: prepared.width() as f32, height: prepared.height() as f32, words };
-        Ok((page, Prepared(prepared)))
+        let words = read_words(&tsv, image);
+        let page = Page { number, width: image.width() as f32, height: image.height() as f32, words };
+        Ok((page, prepared))
     }
 
     /// The words Tesseract reads in `bands` of a page read before (boxes in its pixels), each
@@ -173,6 +191,15 @@ impl OcrEngine {
 
 /// A page image as it was read (cleaned, perhaps enlarged), kept to read parts of it again.
 pub struct Prepared(GrayImage);
+
+impl Prepared {
+    /// The height in pixels of the page's letters as read (the median letter-sized blob of
+    /// ink: about a small letter's height), or `None` on a page with too few letters to tell.
+    #[must_use]
+    pub fn letter_height(&self) -> Option<f32> {
+        crate::preprocess::text_height(&self.0)
+    }
+}
 
 /// The words of Tesseract's TSV for `image`, with the misreadings we know put right: `HbA1c`,
 /// decimal points the pixels show, letters of catalog words.

@@ -1,6 +1,7 @@
 //! Tesseract on an image the project draws itself (tests/fixtures/make_fixture.py).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use ht_ocr::preprocess::Look;
 use ht_ocr::tesseract::OcrEngine;
 use ht_reports::ExtractError;
 use ht_reports::reading::rows_from_page;
@@ -26,6 +27,20 @@ fn a_rendered_report_is_read_into_rows() {
     assert_eq!(find("Fasting Glucose").value.number, Some(126.0));
     assert_eq!(find("Serum Creatinine").value.number, Some(0.9));
     assert!(rows.iter().all(|r| !r.name.starts_with("Age")), "patient details are not results");
+}
+
+#[test]
+fn a_pages_letters_are_measured_before_it_is_read_and_reading_it_then_gives_the_same_words() {
+    let prepared = OcrEngine::prepare(FIXTURE, FileKind::Png, Look::Native).unwrap();
+    // DejaVu Sans at 26 px (make_fixture.py): small letters 14 px tall, capitals and digits 19.
+    let height = prepared.letter_height().expect("a page of text has letters to measure");
+    assert!((14.0..=19.0).contains(&height), "{height}");
+    let mut engine = OcrEngine::new(None).unwrap();
+    let (page, _) = engine.read_prepared(prepared, 3).unwrap();
+    assert_eq!(page.number, 3);
+    let direct = engine.read_image(FIXTURE, FileKind::Png, 3).unwrap();
+    let texts = |p: &ht_reports::Page| p.words.iter().map(|w| w.text.clone()).collect::<Vec<_>>();
+    assert_eq!(texts(&page), texts(&direct));
 }
 
 #[test]

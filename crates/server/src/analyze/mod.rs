@@ -33,6 +33,31 @@ pub const FEW_RESULTS: usize = 5;
 /// the Sysmex photo, whose first reading lost most decimal points yet named nine tests, 55.
 pub const UNSURE: f32 = 60.0;
 
+/// Letters this many pixels tall or fewer (the median blob of ink, about a small letter) are
+/// print too small for Tesseract to read reliably at the size it came in: such a page is read
+/// enlarged. On the phone photos of `bench/scans.py --photo` (letters 5 to 7 px) the first
+/// reading found most rows yet misread a value or name in one row of six (F1 0.83; enlarged
+/// 0.91), while Tesseract, still fairly sure of its words (mean confidence 64 to 84), gave no
+/// sign of it. Scans at 200 dpi have letters of 12 px and more.
+pub const SMALL_PRINT: f32 = 7.0;
+
+/// How much higher Tesseract's mean word confidence must be for one reading of a page to count
+/// as surer than another: two readings of a page read well differ by less (labdata's Lal
+/// PathLabs page 1: 90.7 at its own size, 90.1 enlarged, the enlarged one reading its method
+/// line whole).
+pub const SURER: f32 = 2.0;
+
+/// Mean word confidence (0–100) at and above which Tesseract is taken as sure of an enlarged
+/// reading of small print, which then is not read at its own size as well. On the photo set
+/// enlarged readings of pages it read well scored 80 to 92; labdata's chemistry and urine
+/// photos, whose readings at their own size were the better, 66 and 75.
+pub const SURE: f32 = 80.0;
+
+/// Letters this small or smaller are not read at their own size at all: on every page of
+/// labdata and of the photo set with print this small the enlarged reading was as good or
+/// better, and the first reading only cost time.
+pub const TINY_PRINT: f32 = 5.0;
+
 /// One result row with what the catalog and the rules add to it.
 pub struct Row {
     /// The row as read.
@@ -130,42 +155,69 @@ impl Reader {
         })
     }
 
-    /// One page image read by OCR. A page whose first reading holds fewer than
-    /// [`FEW_RESULTS`] result rows naming a test the catalog knows with a value it could have
-    /// (small print in a phone photo), or whose words Tesseract was unsure of ([`UNSURE`]), is
-    /// read again enlarged, and the reading with more such rows is kept (then the one with more
-    /// rows). If that still holds fewer than [`FEW_RESULTS`], the page is read a third time with
-    /// its table's ruled lines painted out ([`Look::Unruled`]), kept only if it does better. Last,
-    /// rows of the reading kept that make less sense than they could are read again closer
-    /// ([`reread`]).
+    /// One page image read by OCR, looked at as closely as its print needs.
+    ///
+    /// Print of normal size is read at its own size first. A reading holding fewer than
+    /// [`FEW_RESULTS`] result rows that name a test the catalog knows with a value it could
+    /// have, or whose words Tesseract was unsure of ([`UNSURE`]), is followed by an enlarged
+    /// one. Small print ([`SMALL_PRINT`]) is read enlarged first, and at its own size as well
+    /// only when that reading is short of tests or Tesseract was not sure of it ([`SURE`]);
+    /// tiny print ([`TINY_PRINT`]) is read enlarged only. Of two readings the one with more
+    /// such rows is kept; of two with as many, the enlarged one unless Tesseract was clearly
+    /// surer of the other ([`SURER`]). If the reading kept holds fewer than [`FEW_RESULTS`]
+    /// and rows that make no sense or none at all, the page is read once more with its table's
+    /// ruled lines painted out ([`Look::Unruled`]), kept only if it does better. Last, rows of
+    /// the reading kept that make less sense than they could are read again closer ([`reread`]).
+    ///
     /// Rows are counted by known names because a poor reading still yields rows, of junk names:
     /// the Sysmex photo's first reading had five, one of them a test; and by possible values
-    /// because a reading can find the names and lose the numbers beside them. Each further look
-    /// costs as much as the first or several times it, so only pages that need it pay for it.
+    /// because a reading can find the names and lose the numbers beside them. Confidence breaks
+    /// ties because an enlarged reading of print Tesseract already read can find as many tests
+    /// and misspell their names (labdata's chemistry photo: `Caicium`, `Cholestro!`; its
+    /// confidence fell from 69 to 66, where on the photos whose enlarged reading was better it
+    /// rose by 3 to 21). Each further look costs as much as the first or several times it, so
+    /// only pages that need it pay for it.
     fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
         let engine = self.engine()?;
         // A reading with its rows, and how many name a known test with a possible value.
-        let scored = |(page, prepared): (Page, Prepared)| {
+        let read = |engine: &mut OcrEngine, prepared: Prepared| -> Result<OcrReading, ExtractError> {
+            let (page, prepared) = engine.read_prepared(prepared, number)?;
             let rows = rows_from_page(&page, None);
             let known =
                 |r: &LabRow| catalog::lookup_in_unit(&r.name, r.unit.as_deref()).is_some_and(|b| value_possible(b, r));
-            let score = (rows.iter().filter(|r| known(r)).count(), rows.len());
-            OcrReading { page, prepared, rows, score }
+            let known = rows.iter().filter(|r| known(r)).count();
+            let confidence = engine.confidence().unwrap_or(0.0);
+            Ok(OcrReading { page, prepared, rows, known, confidence })
         };
-        let first = scored(engine.read_image_kept(bytes, kind, number, Look::Native)?);
-        // Tesseract unsure of its own words: print too small or blurred to read at this size.
-        let unsure = engine.confidence().is_some_and(|c| c < UNSURE);
-        let best = if first.score.0 >= FEW_RESULTS && !unsure {
-            first
-        } else {
-            let second = scored(engine.read_image_kept(bytes, kind, number, Look::Enlarged)?);
-            let best = if second.score >= first.score { second } else { first };
-            if best.score.0 >= FEW_RESULTS {
-                best
-            } else {
-                let third = scored(engine.read_image_kept(bytes, kind, number, Look::Unruled)?);
-                if third.score > best.score { third } else { best }
+        let look = |look: Look| OcrEngine::prepare(bytes, kind, look);
+        let native = look(Look::Native)?;
+        let best = match Plan::for_letters(native.letter_height()) {
+            Plan::EnlargedOnly => read(engine, look(Look::Enlarged)?)?,
+            Plan::EnlargedFirst => {
+                let enlarged = read(engine, look(Look::Enlarged)?)?;
+                if enlarged.known >= FEW_RESULTS && enlarged.confidence >= SURE {
+                    enlarged
+                } else {
+                    let first = read(engine, native)?;
+                    if enlarged.better_than(&first) { enlarged } else { first }
+                }
             }
+            Plan::NativeFirst => {
+                let first = read(engine, native)?;
+                if first.known >= FEW_RESULTS && first.confidence >= UNSURE {
+                    first
+                } else {
+                    let enlarged = read(engine, look(Look::Enlarged)?)?;
+                    if enlarged.better_than(&first) { enlarged } else { first }
+                }
+            }
+        };
+        // A page of a few tests, each read sensibly, has nothing a third look could add.
+        let best = if best.known >= FEW_RESULTS || (best.known > 0 && best.known == best.rows.len()) {
+            best
+        } else {
+            let third = read(engine, look(Look::Unruled)?)?;
+            if (third.known, third.rows.len()) > (best.known, best.rows.len()) { third } else { best }
         };
         reread::reread_doubtful_rows(engine, best.page, &best.rows, &best.prepared)
     }
@@ -189,12 +241,51 @@ impl Reader {
 }
 
 /// One OCR reading of a page: its words, the image they were read from, the rows they make,
-/// and (rows naming a known test with a possible value, rows) to choose between readings.
+/// how many of those name a known test with a possible value, and Tesseract's mean confidence
+/// in its words (0 to 100).
 struct OcrReading {
     page: Page,
     prepared: Prepared,
     rows: Vec<LabRow>,
-    score: (usize, usize),
+    known: usize,
+    confidence: f32,
+}
+
+impl OcrReading {
+    /// Whether this enlarged reading of a page is better than the `other` reading: more rows
+    /// naming known tests, or as many and Tesseract not clearly less sure of its words.
+    fn better_than(&self, other: &Self) -> bool {
+        closer_is_better((self.known, self.confidence), (other.known, other.confidence))
+    }
+}
+
+/// Whether a closer reading of a page, (rows naming known tests, Tesseract's mean confidence),
+/// is better than another: more such rows, or as many and a confidence not lower by more
+/// than [`SURER`].
+fn closer_is_better(closer: (usize, f32), other: (usize, f32)) -> bool {
+    closer.0 > other.0 || (closer.0 == other.0 && closer.1 + SURER >= other.1)
+}
+
+/// How a page image is read, by the height of its letters (see [`Reader::ocr_page`]).
+#[derive(Debug, PartialEq, Eq)]
+enum Plan {
+    /// At its own size, and enlarged as well when that reading falls short.
+    NativeFirst,
+    /// Enlarged, and at its own size as well when that reading falls short.
+    EnlargedFirst,
+    /// Enlarged only.
+    EnlargedOnly,
+}
+
+impl Plan {
+    fn for_letters(height: Option<f32>) -> Self {
+        match height {
+            Some(h) if h <= TINY_PRINT => Self::EnlargedOnly,
+            Some(h) if h <= SMALL_PRINT => Self::EnlargedFirst,
+            // Too few letters to measure: a page of little text, read as it came first.
+            _ => Self::NativeFirst,
+        }
+    }
 }
 
 /// Reads `path` offline.
@@ -766,6 +857,27 @@ impl Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn small_print_is_read_enlarged_first_and_tiny_print_enlarged_only() {
+        assert_eq!(Plan::for_letters(Some(12.0)), Plan::NativeFirst);
+        assert_eq!(Plan::for_letters(Some(SMALL_PRINT + 1.0)), Plan::NativeFirst);
+        assert_eq!(Plan::for_letters(Some(SMALL_PRINT)), Plan::EnlargedFirst);
+        assert_eq!(Plan::for_letters(Some(TINY_PRINT + 1.0)), Plan::EnlargedFirst);
+        assert_eq!(Plan::for_letters(Some(TINY_PRINT)), Plan::EnlargedOnly);
+        assert_eq!(Plan::for_letters(None), Plan::NativeFirst);
+    }
+
+    #[test]
+    fn an_enlarged_reading_wins_by_known_tests_and_loses_a_tie_only_to_a_clearly_surer_reading() {
+        // More known tests win whatever the confidence.
+        assert!(closer_is_better((6, 60.0), (5, 90.0)));
+        assert!(!closer_is_better((5, 90.0), (6, 60.0)));
+        // As many: the enlarged one, unless the other was surer by more than SURER.
+        assert!(closer_is_better((14, 90.1), (14, 90.7)));
+        assert!(closer_is_better((14, 88.0), (14, 80.0)));
+        assert!(!closer_is_better((14, 65.6), (14, 69.2)));
+    }
 
     #[test]
     fn past_its_deadline_a_reader_starts_no_ocr_and_stays_usable() {
