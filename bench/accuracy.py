@@ -5,7 +5,7 @@ Prints precision, recall and F1 of (test name, value) per report and per format,
 matched rows, how often the unit, the reference range and the flag agree. Rows on pages the
 ground truth says were not transcribed are left out of the score (the note column says so).
 
-    python3 bench/accuracy.py [--bin PATH] [--labdata DIR] [--show-misses REPORT]
+    python3 bench/accuracy.py [--bin PATH] [--labdata DIR] [--show-misses PATTERN] [--jobs 2]
 """
 import argparse
 import json
@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 from collections import Counter, defaultdict
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -75,14 +76,19 @@ def main():
         (p for p in (os.path.join(ROOT, "target/release/healthtracker"), os.path.join(ROOT, "target/debug/healthtracker")) if os.path.exists(p)),
         "healthtracker"))
     ap.add_argument("--labdata", default=os.path.join(os.path.dirname(ROOT), "shared/labdata/reports"))
-    ap.add_argument("--show-misses", default=None)
+    ap.add_argument("--show-misses", default=None, metavar="PATTERN",
+                    help="print the misses of every report whose name matches this regular expression")
+    ap.add_argument("--jobs", type=int, default=1, help="reports read at once")
     args = ap.parse_args()
+    show = re.compile(args.show_misses) if args.show_misses else None
 
     per_format = defaultdict(Counter)
     rows = []
-    for rid, gt, doc in reports(args.labdata):
+    found = list(reports(args.labdata))
+    with ThreadPoolExecutor(max(1, args.jobs)) as pool:
+        runs = pool.map(lambda f: subprocess.run([args.bin, "analyze", "--json", f[2]], capture_output=True, text=True), found)
+    for (rid, gt, doc), proc in zip(found, runs):
         kind = fmt(doc)
-        proc = subprocess.run([args.bin, "analyze", "--json", doc], capture_output=True, text=True)
         ours = json.loads(proc.stdout)["results"] if proc.returncode == 0 else []
         skipped = unscored_pages(gt)
         ours = [r for r in ours if r.get("page") not in skipped]
@@ -134,11 +140,11 @@ def main():
         if skipped:
             note = f"pages {min(skipped)}-{max(skipped)} not transcribed, not scored"
         rows.append((rid, kind, len(gt["tests"]), len(ours), p, rcl, f1, note))
-        if args.show_misses == rid:
-            print("missed:", sorted((want - got).elements()))
-            print("extra: ", sorted((got - want).elements()))
+        if show and show.search(rid):
+            print(f"{rid} missed:", sorted((want - got).elements()))
+            print(f"{rid} extra: ", sorted((got - want).elements()))
             for d in disagreements:
-                print("%-5s %s: printed %r, ours %r" % d)
+                print(f"{rid} " + "%-5s %s: printed %r, ours %r" % d)
 
     print(f"{'report':<34} {'format':<9} {'gt':>4} {'ours':>4} {'P':>6} {'R':>6} {'F1':>6}  note")
     for rid, kind, n_gt, n_ours, p, rcl, f1, note in rows:
