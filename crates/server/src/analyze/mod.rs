@@ -382,8 +382,9 @@ pub(crate) fn value_possible(biomarker: &Biomarker, row: &LabRow) -> bool {
 
 /// A row read by OCR with its unit and name put back where OCR misread them: a unit misread
 /// as such (`ma/dl`), a name misread in its strokes (`AIG Ratio`, `ApoAl`, a footnote digit
-/// after it), and then a unit that lost its µ (`g/dL` for iron), was cut short (`g/d`), or had
-/// its percent sign read as a letter (`j`): none the test is measured in.
+/// after it), and then a unit that lost its µ (`g/dL` for iron), was cut short (`g/d`), had
+/// its percent sign read as a letter (`j`), or was read as no unit at all a few letters from
+/// one of the test's (`gid`): none the test is measured in.
 pub(crate) fn mend_misread(row: &mut LabRow) {
     if let Some(unit) = row.unit.as_deref().and_then(catalog::mend_unit) {
         row.unit = Some(unit);
@@ -394,7 +395,7 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     let number = row.value.number;
     if let Some(unit) = row.unit.as_deref().and_then(|u| {
         let b = catalog::lookup(&row.name)?;
-        b.unit_missing_prefix(u).or_else(|| b.unit_misread(u, number))
+        b.unit_missing_prefix(u).or_else(|| b.unit_misread(u, number)).or_else(|| b.unit_read_as(u, number))
     }) {
         row.unit = Some(unit);
     }
@@ -1202,5 +1203,10 @@ mod tests {
         let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
         assert_eq!(unit("ocr").map(|u| u.to_lowercase()).as_deref(), Some("mg/dl"));
         assert_eq!(unit("text").as_deref(), Some("ma/dl"));
+        // Too far from every unit to mend without the test's, near only one of the test's.
+        let pages = [page_of(1, &[&[("Protein, Total", 20.0), ("7.2", 250.0), ("gid", 330.0), ("6.0-8.5", 400.0)]])];
+        let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
+        assert_eq!(unit("ocr").as_deref(), Some("g/dL"));
+        assert_eq!(unit("text").as_deref(), Some("gid"));
     }
 }

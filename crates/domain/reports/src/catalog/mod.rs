@@ -12,6 +12,7 @@ mod units;
 pub use misread::{mend_misread, mend_misread_name};
 pub(crate) use units::edit_distance;
 pub use units::{is_known_unit, mend_unit};
+use units::{known_units, unit_distance};
 
 use crate::reading::Sex;
 
@@ -290,12 +291,13 @@ impl Biomarker {
     /// The unit OCR cut short or could not read, for a reading that is no unit of this test:
     /// the start of exactly one of its units (`g/d` for `g/dL`, three characters or more with
     /// the slash), a short unit of letters with its last letter lost (`f` for `fL`) or one
-    /// upright stroke misread (`fi` for `fL`), or a single character where a percentage stands (`%`
-    /// read as `j` or `b`) for a test measured in percent with `value` a percentage.
+    /// upright stroke misread (`fi` for `fL`), or one or two characters where a percentage stands (`%`
+    /// read as `j`, `b` or `Oy`) for a test measured in percent with `value` a percentage.
     pub fn unit_misread(&self, read: &str, value: Option<f64>) -> Option<String> {
         let key = self.foreign_unit(read)?;
         let percentage = value.is_some_and(|v| (0.0..=100.0).contains(&v));
-        if read.trim().chars().count() == 1 && self.unit == "%" {
+        let letters = read.trim().chars().count();
+        if (letters == 1 || (letters == 2 && !is_known_unit(read))) && self.unit == "%" {
             return (percentage && !read.trim().starts_with(char::is_numeric)).then(|| "%".to_string());
         }
         if key.contains('/') {
@@ -315,6 +317,45 @@ impl Biomarker {
                 && u.iter().zip(&k).filter(|(a, b)| a != b).count() == 1;
             u.iter().all(|c| c.is_alphabetic()) && (lost_last || one_stroke)
         })
+    }
+
+    /// The unit of this test an OCR reading that is no unit at all stands for (`gid` for
+    /// `g/dL`, `me/dt` for `mg/dL`, `X107/pL` for `X 10³/µL`): the test's unit, in any
+    /// spelling labs print it, nearest the reading as units compare (in half edits, see
+    /// [`edit_distance`]), no further than half an edit for each character of that unit and
+    /// of the reading, and alone at that distance once units in which `value` is impossible
+    /// are set aside (`gid` is as near `g/L` as `g/dL`; a protein of 7.2 is possible only in
+    /// `g/dL`). Spellings of one unit count as one; the one nearest the reading as printed is
+    /// given. A reading that is a unit, this test's or not, or of two characters or fewer (see
+    /// [`Self::unit_misread`]), is left.
+    pub fn unit_read_as(&self, read: &str, value: Option<f64>) -> Option<String> {
+        let length = |u: &str| u.chars().filter(|c| !c.is_whitespace()).count();
+        // Two letters are too few to tell a misreading from a lab's own spelling (`pq`).
+        if length(read) < 3 || is_known_unit(read) || self.foreign_unit(read).is_none() {
+            return None;
+        }
+        let within = |u: &str| {
+            let d = unit_distance(read, u);
+            (d <= length(u).min(length(read))).then_some(d)
+        };
+        // The test's units in every spelling labs print them (`million/mm3` for `million/cumm`).
+        let own: Vec<String> = self.units().map(|u| normalise_unit(u)).collect();
+        let mut spellings: Vec<&str> = self.units().map(String::as_str).collect();
+        for unit in known_units().filter(|u| own.contains(&normalise_unit(u))) {
+            spellings.push(unit);
+        }
+        let near: Vec<(&str, usize)> = spellings.into_iter().filter_map(|u| Some((u, within(u)?))).collect();
+        let nearest = near.iter().map(|(_, d)| *d).min()?;
+        let possible = |u: &str| value.is_none_or(|v| self.implausible(v, Some(u)).is_none());
+        let found: Vec<&str> = near.into_iter().filter(|(u, d)| *d == nearest && possible(u)).map(|(u, _)| u).collect();
+        let factor = |u: &str| self.to_canonical(1.0, Some(u));
+        if !found.iter().all(|u| factor(u) == found.first().and_then(|f| factor(f))) {
+            return None;
+        }
+        // Of spellings as near, the one nearest as printed (`x10E3/uL`, not `x10^3/uL`, for `xLOE3/uL`).
+        let plain = |u: &str| u.to_lowercase().replace(['µ', 'μ'], "u").replace(' ', "");
+        let printed = |u: &str| edit_distance(&plain(u), &plain(read));
+        found.into_iter().min_by_key(|u| printed(u)).map(str::to_string)
     }
 
     /// The number a whole-number reading stands for when OCR lost its decimal point
@@ -413,6 +454,7 @@ pub fn normalise_unit(u: &str) -> String {
         ("thousand/", "10^3/"),
         ("thou/", "10^3/"),
         ("million/", "10^6/"),
+        ("millions/", "10^6/"),
         ("mill/", "10^6/"),
     ] {
         if let Some(rest) = u.strip_prefix(spelled) {
@@ -571,6 +613,37 @@ mod tests {
         assert_eq!(unit("haemoglobin", "g", 13.8), None);
         assert_eq!(unit("mpv", "%", 9.4), None);
         assert_eq!(unit("mcv", "fl", 85.7), None);
+    }
+
+    #[test]
+    fn a_unit_ocr_misread_as_no_unit_is_the_tests_unit_nearest_it_where_the_value_fits() {
+        let unit = |name: &str, read: &str, value: f64| by_key(name).and_then(|b| b.unit_read_as(read, Some(value)));
+        assert_eq!(unit("calcium", "me/dt", 9.8).as_deref(), Some("mg/dL"));
+        assert_eq!(unit("bilirubin_indirect", "mo/db", 0.5).as_deref(), Some("mg/dL"));
+        assert_eq!(unit("t4_total", "po/dt", 8.1).as_deref(), Some("µg/dL"));
+        assert_eq!(unit("lymphocytes_abs", "X107 /pt", 2.1).map(|u| normalise_unit(&u)).as_deref(), Some("10^3/ul"));
+        assert_eq!(unit("monocytes_abs", "xLOE3/uL", 0.5).as_deref(), Some("x10E3/uL"));
+        // As near g/L as g/dL: a protein of 7.2 is possible in g/dL only, of 72 in g/L only.
+        assert_eq!(unit("total_protein", "gid", 7.2).as_deref(), Some("g/dL"));
+        assert_eq!(unit("total_protein", "gid", 72.0).as_deref(), Some("g/L"));
+        // Nearest a spelling labs print that is not the catalog's.
+        assert_eq!(unit("rbc_count", "milhon/mm3", 4.5).as_deref(), Some("million/mm3"));
+    }
+
+    #[test]
+    fn a_unit_a_lab_prints_a_short_reading_and_a_reading_far_from_every_unit_of_the_test_stay() {
+        let unit = |name: &str, read: &str, value: f64| by_key(name).and_then(|b| b.unit_read_as(read, Some(value)));
+        // Units labs print, the test's own or another's.
+        assert_eq!(unit("calcium", "mg/dL", 9.8), None);
+        assert_eq!(unit("calcium", "mmol/L", 2.4), None);
+        assert_eq!(unit("calcium", "mg/L", 98.0), None);
+        // Two letters (Thyrocare prints MCH in `pq`), and words or flags read in the unit's place.
+        assert_eq!(unit("mch", "pq", 30.7), None);
+        assert_eq!(unit("bicarbonate", "Low", 19.0), None);
+        assert_eq!(unit("bicarbonate", "Refer Note below", 19.0), None);
+        assert_eq!(unit("ldl", "ill", 130.0), None);
+        // Near two units and possible in neither.
+        assert_eq!(unit("total_protein", "gid", 700.0), None);
     }
 
     #[test]

@@ -34,7 +34,10 @@ const EXTRA_UNITS: &[&str] = &[
     "fl",
     "x1000/mm3",
     "x10^3/uL",
+    "x10E3/uL",
+    "x10E6/uL",
     "million/mm3",
+    "millions/cumm",
     "Mil/uL",
     "1000/µL",
     "Bin/µL",
@@ -127,6 +130,20 @@ pub fn mend_unit(read: &str) -> Option<String> {
     let mut near = UNITS.iter().zip(&distances).filter(|(_, d)| **d == nearest);
     let ((_, unit), _) = near.next()?;
     (nearest <= reach && near.next().is_none()).then(|| unit.clone())
+}
+
+/// Every unit labs print in every spelling the catalog and [`EXTRA_UNITS`] give it
+/// (`x10^3/uL` and `x10E3/uL` both, which compare as one).
+pub(crate) fn known_units() -> impl Iterator<Item = &'static str> {
+    let catalog = super::all()
+        .iter()
+        .flat_map(|b| std::iter::once(b.unit.as_str()).chain(b.conversions.iter().map(|(u, _)| u.as_str())));
+    catalog.chain(EXTRA_UNITS.iter().copied())
+}
+
+/// [`edit_distance`] between two units as they compare (see [`key`]).
+pub(crate) fn unit_distance(a: &str, b: &str) -> usize {
+    edit_distance(&key(a), &key(b))
 }
 
 /// Letters OCR takes for one another in units: a substitution between them costs half.
