@@ -70,16 +70,25 @@ fn normalise(text: &str) -> String {
         ("=>", ">="),
         ("upto", "up to"),
         ("| :", ":"),
+        // A label's colon read with a stray stroke (`120 mg/dl :; Good Control`).
+        (":;", ":"),
         ("||", ";"),
     ] {
         s = s.replace(from, to);
     }
-    // Ratios printed as proportions: `9:1-23:1` is 9 to 23.
+    // Ratios printed as proportions: `9:1-23:1` is 9 to 23. A tilde after a number is a dash
+    // (`3.5~5.5`, `90 ~ 120`). A scan's underline or quote before the range is no part of it.
     let mut out = String::with_capacity(s.len());
-    let chars: Vec<char> = s.chars().collect();
+    let chars: Vec<char> =
+        s.trim_start_matches(['_', '\'', '\u{2018}', '\u{2019}', '`', '"', '\u{201c}']).chars().collect();
     let mut i = 0;
     while i < chars.len() {
         let after_digit = i > 0 && chars[i - 1].is_ascii_digit();
+        if chars[i] == '~' && chars[..i].iter().rev().find(|c| **c != ' ').is_some_and(char::is_ascii_digit) {
+            out.push('-');
+            i += 1;
+            continue;
+        }
         let ends = chars.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric() && *c != '.');
         if after_digit && chars[i] == ':' && chars.get(i + 1) == Some(&'1') && ends {
             i += 2;
@@ -453,6 +462,7 @@ mod tests {
             ("Below 5.7% : Normal; 5.7% - 6.4% : Prediabetic; >=6.5% : Diabetic", (None, Some(5.7))),
             ("4,5 - 5,9", (Some(4.5), Some(5.9))),
             (".5 - 1.2", (Some(0.5), Some(1.2))),
+            ("3.5~5.5", (Some(3.5), Some(5.5))),
         ] {
             assert_eq!(r(text), want, "{text:?}");
         }
@@ -533,6 +543,10 @@ mod tests {
         for text in ["01.05.25", "12.05.2025", "3.65", "1.234.5", "10.11.25"] {
             assert_eq!(parse_range(text, None), None, "{text:?}");
         }
+        // A tilde read for a dash, and a rule's underline or a quote read before the range.
+        assert_eq!(r("90 ~ 120 ma/d! :; Good Control; 121 - 150 mg/dl : Fair Control"), (Some(90.0), Some(120.0)));
+        assert_eq!(r("_0.54-5.30"), (Some(0.54), Some(5.3)));
+        assert_eq!(r("\u{2018}0.54-5.30"), (Some(0.54), Some(5.3)));
         // A lost digit of the normal tier's bound, where the next tier starts at ten times it.
         assert_eq!(r("Normal: up to 20 Borderline:200-240 pathologic: >240"), (None, Some(200.0)));
         assert_eq!(r("Normal: >4; Low: <40"), (Some(40.0), None));

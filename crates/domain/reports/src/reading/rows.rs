@@ -974,6 +974,18 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             taken_until = i + 2;
             continue;
         }
+        // A range set apart at its dash (`136`  `-`  `145`, or `136`  `-145`, on a scan).
+        if range.is_none()
+            && t.starts_with(|c: char| c.is_ascii_digit())
+            && parse_value(t).is_some_and(|v| v.number.is_some())
+            && let Some((text, used)) = range_set_apart(t, &after_value[i + 1..])
+            && let Some(r) = parse_range(&text, sex)
+        {
+            range = Some((r, text.clone()));
+            reference_cell = Some((cell.x0, text));
+            taken_until = i + 1 + used;
+            continue;
+        }
         // A count's multiplier set apart from the rest of its unit (`X`  `103 / pL`).
         if unit.is_none() && matches!(t, "x" | "X" | "\u{d7}") {
             let mut whole = t.to_string();
@@ -1128,6 +1140,25 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         }
     });
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
+}
+
+/// A number's cell joined with the cells after it that make it a range with both bounds: a
+/// dash and a number (`136`  `-`  `145`) or a number after its dash (`136`  `-145`). Gives
+/// the range's text and how many cells after the number it took.
+fn range_set_apart(number: &str, next: &[Cell]) -> Option<(String, usize)> {
+    let dash = |t: &str| matches!(t, "-" | "–" | "—" | "to");
+    let bound = |t: &str| t.starts_with(|c: char| c.is_ascii_digit() || c == '.');
+    let (text, used) = match next {
+        [d, n, ..] if dash(d.text.trim()) && bound(n.text.trim()) => {
+            (format!("{number} {} {}", d.text.trim(), n.text.trim()), 2)
+        }
+        [n, ..] if n.text.trim().strip_prefix(['-', '–']).is_some_and(bound) => {
+            (format!("{number} {}", n.text.trim()), 1)
+        }
+        _ => return None,
+    };
+    let r = parse_range(&text, None)?;
+    (r.low.is_some() && r.high.is_some()).then_some((text, used))
 }
 
 /// Whether a reference cell points elsewhere instead of giving a range: `*Refer Note below`,
@@ -2747,6 +2778,18 @@ mod reference_layout_tests {
         assert_eq!(
             ranges(&p, None),
             [("LP-IR Score".to_string(), None, Some(45.0)), ("Vitamin B12".to_string(), Some(232.0), Some(1245.0))]
+        );
+    }
+
+    #[test]
+    fn a_range_a_scan_split_at_its_dash_is_one_range() {
+        let p = page(&[
+            &[("SODIUM", 20.0), ("141.1", 200.0), ("mmol/L", 300.0), ("136", 400.0), ("-", 432.0), ("145", 454.0)],
+            &[("CHLORIDE", 20.0), ("106.1", 200.0), ("mmol/L", 300.0), ("98", 400.0), ("-107", 432.0)],
+        ]);
+        assert_eq!(
+            ranges(&p, None),
+            [("SODIUM".to_string(), Some(136.0), Some(145.0)), ("CHLORIDE".to_string(), Some(98.0), Some(107.0))]
         );
     }
 
