@@ -3,7 +3,7 @@
 //!
 //! A small letter before a capitalised catalog word (`fHematocrit`) is a speck OCR read, and
 //! goes. Otherwise only the substitutions OCR makes are undone: the strokes `i l I 1 | ! t`,
-//! `c e`, `n h`, `o 0 d`, `s 5`, `g q`, and `rn` read for `m`. A word is changed only when it is
+//! `c e`, `n h`, `o 0 d`, `s 5`, `g q`, `v y`, and `rn` read for `m`. A word is changed only when it is
 //! not itself a catalog word and exactly one catalog word matches it with at most two such
 //! substitutions (one in a word of three or four letters). A lab's own misspelling keeps its
 //! letters: `Cholestrol`, `Potasium` and `Billirubin` drop or add a letter, which OCR confusion
@@ -205,6 +205,7 @@ fn confusion_shape(lower: &str) -> String {
             '0' => 'o',
             '5' => 's',
             'q' => 'g',
+            'y' => 'v',
             other => other,
         })
         .collect()
@@ -370,6 +371,8 @@ mod tests {
         assert_eq!(mend_misread("LoL").as_deref(), Some("LDL"));
         assert_eq!(mend_misread("TlBC").as_deref(), Some("TIBC"));
         assert_eq!(mend_misread("(Chemituminescence)").as_deref(), Some("(Chemiluminescence)"));
+        assert_eq!(mend_misread("mcy").as_deref(), Some("mcv"));
+        assert_eq!(mend_misread("Lvmphs").as_deref(), Some("Lymphs"));
     }
 
     #[test]

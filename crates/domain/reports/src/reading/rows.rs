@@ -46,12 +46,28 @@ struct Cell {
 impl Cell {
     /// The result this cell holds, with a lost decimal point put back (`45 1` is 45.1).
     fn value(&self) -> Option<ResultValue> {
-        parse_value(&self.text).or_else(|| {
-            let number = lost_point(&self.text).filter(|_| self.point_gap)?;
-            Some(ResultValue { text: self.text.clone(), number: Some(number), ..ResultValue::empty() })
-        })
+        parse_value(&self.text)
+            .or_else(|| {
+                let number = lost_point(&self.text).filter(|_| self.point_gap)?;
+                Some(ResultValue { text: self.text.clone(), number: Some(number), ..ResultValue::empty() })
+            })
+            .or_else(|| {
+                // A scan's stray mark beside a number (`~ 100`, `0.67,`).
+                let core = self.text.trim_start_matches(STRAY_BEFORE).trim_end_matches(STRAY_AFTER).trim();
+                let value = parse_value(core).filter(|v| v.number.is_some() && core.len() < self.text.trim().len())?;
+                (core.starts_with(|c: char| c.is_ascii_digit() || c == '.')).then_some(value)
+            })
     }
 }
+
+/// Marks a scan puts before a number: a tilde, an underline or dash of a rule. (Not a quote:
+/// before a number that is as often a misread digit, `‘2` for `0.72`.)
+const STRAY_BEFORE: &[char] = &['~', '_', '\u{2014}', ' '];
+/// Marks a scan puts after a number: a comma or semicolon, quotes, an underline.
+const STRAY_AFTER: &[char] = &[',', ';', '\'', '"', '\u{2019}', '\u{201d}', '_'];
+/// Marks a scan puts before a word: those before a number, and quotes.
+const STRAY_BEFORE_WORD: &[char] =
+    &['~', '_', '\u{2014}', ' ', '\'', '`', '"', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}'];
 
 #[derive(Clone)]
 struct Line {
@@ -612,11 +628,15 @@ fn clean_name(cells: &[Cell]) -> String {
     let name = name.trim().trim_matches(['|', '[', ']']).trim().trim_start_matches(['-', '~', '/', '_', '•']).trim();
     // A speck OCR read as a lone small letter before a capitalised name (`f Hematocrit`), or a
     // mark with no letter or digit in it (the ▲ some labs set before an abnormal result, read
-    // as `&`).
+    // as `&`), or as a lone digit before a name the catalog knows (`4 Hematocrit`).
     let name = match name.split_once(' ') {
         Some((speck, rest))
             if (speck.len() == 1 && speck.chars().all(|c| c.is_ascii_lowercase())
-                || !speck.chars().any(|c| c.is_alphanumeric() || matches!(c, '%' | '#' | '(')))
+                || !speck.chars().any(|c| c.is_alphanumeric() || matches!(c, '%' | '#' | '('))
+                || (speck.len() == 1
+                    && speck.chars().all(|c| c.is_ascii_digit())
+                    && crate::catalog::lookup(rest).is_some()
+                    && crate::catalog::lookup(name).is_none()))
                 && rest.starts_with(|c: char| c.is_uppercase()) =>
         {
             rest
@@ -625,7 +645,7 @@ fn clean_name(cells: &[Cell]) -> String {
     };
     // A footnote mark OCR read as a quote, a trade mark or a question mark (`Glucose”`).
     let name = name.trim_end_matches(['”', '“', '"', '™', '?', '’']);
-    let name = strip_footnotes(name).trim().trim_end_matches([':', '-', '.']).trim().to_string();
+    let name = strip_footnotes(name).trim().trim_end_matches([':', ';', '-', '.']).trim().to_string();
     drop_method(drop_repeated_specimen(&name)).to_string()
 }
 
@@ -1048,7 +1068,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         if flag.is_none()
             && range.is_none()
             && !unread_reference
-            && let Some(f) = parse_flag(t)
+            && let Some(f) = cell_flag(t)
         {
             flag = Some(f);
             continue;
@@ -1077,7 +1097,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let after: Vec<&str> = cells[vi + 1..]
         .iter()
         .map(|c| c.text.trim())
-        .filter(|t| !is_separator(t) && !words_not_unit(t) && parse_flag(t).is_none())
+        .filter(|t| !is_separator(t) && !words_not_unit(t) && cell_flag(t).is_none())
         .collect();
     // A word result with a word reference (`Colour  PALE YELLOW  Colourless`).
     let word_reference = (value.qualitative.is_some()
@@ -1097,7 +1117,14 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let word_with_method = value.qualitative.is_some() && cells[vi + 1..].iter().any(|c| is_method(&c.text));
     let bare_known = (after.is_empty() || word_reference.is_some())
         && (per_field || word_with_method || crate::catalog::lookup(&name).is_some());
-    if unit.is_none() && range.is_none() && !bare_known {
+    // A test the catalog knows with a possible number flagged High or Low beside it is a
+    // result even where a scan lost its unit and reference (`Hematocrit  47.9  High  43.0
+    // 02/27/2025  ~=~*~*«GS`).
+    let flagged_known = matches!(flag, Some(Flag::High | Flag::Low))
+        && value
+            .number
+            .is_some_and(|v| crate::catalog::lookup(&name).is_some_and(|b| b.implausible(v, None).is_none()));
+    if unit.is_none() && range.is_none() && !bare_known && !flagged_known {
         return None;
     }
     // A bound with `>=` or `<=` and no unit (`Extreme (A)  >=50  >=80`) is a tier of a risk
@@ -1159,6 +1186,11 @@ fn range_set_apart(number: &str, next: &[Cell]) -> Option<(String, usize)> {
     };
     let r = parse_range(&text, None)?;
     (r.low.is_some() && r.high.is_some()).then_some((text, used))
+}
+
+/// The flag a cell holds, also behind a scan's stray mark (`‘Low`).
+fn cell_flag(text: &str) -> Option<Flag> {
+    parse_flag(text).or_else(|| parse_flag(text.trim_start_matches(STRAY_BEFORE_WORD).trim_end_matches(STRAY_AFTER)))
 }
 
 /// Whether a reference cell points elsewhere instead of giving a range: `*Refer Note below`,
@@ -2808,6 +2840,53 @@ mod interim_and_note_tests {
 
     fn read(p: &Page) -> Vec<(String, String, Option<String>, Option<String>)> {
         rows_from_page(p, None).into_iter().map(|r| (r.name, r.value.text, r.unit, r.range_text)).collect()
+    }
+
+    #[test]
+    fn a_scans_stray_marks_beside_a_number_or_a_flag_are_not_part_of_them() {
+        let p = page(&[
+            &[("Creatinine", 20.0), ("0.67,", 200.0), ("0.74", 300.0), ("mg/dL", 400.0), ("0.57-1.00", 480.0)],
+            &[("Chloride", 20.0), ("~ 100", 200.0), ("102", 300.0), ("mmol/L", 400.0), ("96-106", 480.0)],
+            &[
+                ("Carbon Dioxide, Total", 20.0),
+                ("19", 200.0),
+                ("\u{2018}Low", 250.0),
+                ("mmol/L", 400.0),
+                ("20-29", 480.0),
+            ],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, &str, Option<Flag>)> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.flag)).collect();
+        assert_eq!(
+            got,
+            [("Creatinine", "0.67", None), ("Chloride", "100", None), ("Carbon Dioxide, Total", "19", Some(Flag::Low))]
+        );
+        // A quote before a number is as often a misread digit (`‘2` for 0.72): not a value.
+        let p = page(&[&[("Mixed#", 20.0), ("\u{2018}2", 200.0), ("x1000/mm3", 400.0), ("0.2-0.6", 480.0)]]);
+        assert!(rows_from_page(&p, None).iter().all(|r| r.value.text != "2"));
+    }
+
+    #[test]
+    fn a_known_test_flagged_beside_its_value_is_a_result_though_its_unit_and_range_were_lost() {
+        let p = page(&[
+            &[
+                ("4 Hematocrit", 20.0),
+                (";", 150.0),
+                ("47.9", 200.0),
+                ("High", 250.0),
+                ("43.0", 300.0),
+                ("02/27/2025. ~=~*~*«GS*~CS", 350.0),
+            ],
+            &[("Hematocrit", 20.0), ("47.9", 200.0), ("43.0", 300.0), ("02/27/2025. ~=~*~*«GS*~CS", 350.0)],
+            &[("Hematocrit", 20.0), ("479", 200.0), ("High", 250.0), ("02/27/2025. ~=~*~*«GS*~CS", 350.0)],
+            &[("Insulin Resistance", 20.0), ("47.9", 200.0), ("High", 250.0), ("02/27/2025. ~=~*~*«GS*~CS", 350.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, &str, Option<Flag>)> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.flag)).collect();
+        // Not unflagged, not impossible for the test (haematocrit 479), not a test unknown.
+        assert_eq!(got, [("Hematocrit", "47.9", Some(Flag::High))]);
     }
 
     fn header() -> &'static [(&'static str, f32)] {
