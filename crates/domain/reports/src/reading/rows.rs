@@ -279,13 +279,21 @@ fn lines_of(page: &Page) -> Vec<Line> {
             g.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
             let h = g.iter().map(|w| w.bbox.height()).fold(0.0f32, f32::max).max(1.0);
             let mut cells: Vec<Cell> = Vec::new();
+            // On a scan, a table's rule read as a bar or bracket is a border between cells:
+            // alone (`NEGATIVE | | NEGATIVE`) or stuck to the word after it (`[NEGATIVE`).
+            let mut border = false;
             for (i, w) in g.iter().enumerate() {
                 let text = if misread_colon(&g, i, &colons) { ":" } else { w.text.as_str() };
+                let rule = |c: char| matches!(c, '|' | '[' | ']');
+                let alone = scanned && !text.is_empty() && text.chars().all(rule);
+                let stuck = scanned && !alone && text.starts_with(rule);
+                let text = if stuck { text.trim_start_matches(rule) } else { text };
+                let after_border = std::mem::replace(&mut border, alone) || alone || stuck;
                 // On a scan, a gap where a decimal point OCR lost stood.
                 let point_gap = scanned && i > 0 && cells.last().is_some_and(|c| lost_point_gap(c, g[i - 1], w));
                 match cells.last_mut() {
                     // A gap wider than about two spaces starts a new column.
-                    Some(c) if w.bbox.x0 - c.x1 < 0.55 * h || point_gap => {
+                    Some(c) if !after_border && (w.bbox.x0 - c.x1 < 0.55 * h || point_gap) => {
                         c.point_gap = point_gap;
                         c.text.push(' ');
                         c.text.push_str(text);
@@ -2223,6 +2231,27 @@ mod tests {
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(names, ["Hematocrit", "MCHC", "Platelets", "T3 Total"]);
+    }
+
+    #[test]
+    fn on_a_scan_a_rule_read_as_a_bar_or_bracket_parts_the_cells_it_stands_between() {
+        // Words 9 px a letter with single spaces (4 px) between them, as Tesseract gives them.
+        let mut words = Vec::new();
+        let mut x = 20.0;
+        for text in ["Urine", "Protein", "[NEGATIVE", "|", "|", "NEGATIVE", "[Protein", "Error", "of", "indicator"] {
+            let width = 9.0 * text.chars().count() as f32;
+            words.push(Word {
+                text: text.into(),
+                bbox: BBox { x0: x, y0: 100.0, x1: x + width, y1: 114.0 },
+                bold: false,
+                line: Some(0),
+            });
+            x += width + 4.0;
+        }
+        let p = Page { number: 1, width: 900.0, height: 1200.0, words };
+        let rows: Vec<(String, String)> =
+            rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text)).collect();
+        assert_eq!(rows, [("Urine Protein".to_string(), "NEGATIVE".to_string())]);
     }
 
     #[test]
