@@ -386,13 +386,17 @@ pub(crate) fn value_possible(biomarker: &Biomarker, row: &LabRow) -> bool {
 /// its percent sign read as a letter (`j`), or was read as no unit at all a few letters from
 /// one of the test's (`gid`): none the test is measured in.
 pub(crate) fn mend_misread(row: &mut LabRow) {
-    if let Some(unit) = row.unit.as_deref().and_then(catalog::mend_unit) {
-        row.unit = Some(unit);
-    }
     if let Some(name) = catalog::mend_misread_name(&row.name) {
         row.name = name;
     }
     let number = row.value.number;
+    let mended = row.unit.as_deref().and_then(|read| match catalog::lookup(&row.name) {
+        Some(b) => b.mend_unit(read, number),
+        None => catalog::mend_unit(read),
+    });
+    if let Some(unit) = mended {
+        row.unit = Some(unit);
+    }
     if let Some(unit) = row.unit.as_deref().and_then(|u| {
         let b = catalog::lookup(&row.name)?;
         b.unit_missing_prefix(u).or_else(|| b.unit_misread(u, number)).or_else(|| b.unit_read_as(u, number))
@@ -1208,5 +1212,9 @@ mod tests {
         let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
         assert_eq!(unit("ocr").as_deref(), Some("g/dL"));
         assert_eq!(unit("text").as_deref(), Some("gid"));
+        // Nearer a unit of another test (mcg/dL) than the test's own, but near the test's.
+        let pages = [page_of(1, &[&[("Creatinine", 20.0), ("0.67", 250.0), ("meg/dt", 330.0), ("0.57-1.00", 400.0)]])];
+        let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
+        assert_eq!(unit("ocr").as_deref(), Some("mg/dL"));
     }
 }

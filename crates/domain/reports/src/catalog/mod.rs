@@ -319,6 +319,22 @@ impl Biomarker {
         })
     }
 
+    /// [`mend_unit`] for a reading of this test's unit: the unit nearest the reading among
+    /// all units labs print, unless this test cannot be in it and one of its own units is
+    /// nearly as near ([`Self::unit_read_as`], at most a lookalike letter further): `meg/dt`
+    /// for creatinine is mg/dL, though mcg/dL is nearer; `mu/mi` for TSH stays mU/mL, which
+    /// is as printed, not µIU/mL.
+    pub fn mend_unit(&self, read: &str, value: Option<f64>) -> Option<String> {
+        let nearest = mend_unit(read);
+        if nearest.as_deref().is_some_and(|u| self.to_canonical(1.0, Some(u)).is_some()) {
+            return nearest;
+        }
+        let own = self
+            .unit_read_as(read, value)
+            .filter(|own| nearest.as_deref().is_none_or(|n| unit_distance(read, own) <= unit_distance(read, n) + 1));
+        own.or(nearest)
+    }
+
     /// The unit of this test an OCR reading that is no unit at all stands for (`gid` for
     /// `g/dL`, `me/dt` for `mg/dL`, `X107/pL` for `X 10³/µL`): the test's unit, in any
     /// spelling labs print it, nearest the reading as units compare (in half edits, see
@@ -447,7 +463,12 @@ pub fn normalise_unit(u: &str) -> String {
         .replace("10e", "10^")
         .replace("10*", "10^");
     let u = u.strip_prefix('x').filter(|rest| rest.starts_with("10")).unwrap_or(&u);
-    let mut u = u.to_string();
+    // Grams spelled `gm` or `gms` (`gm/dL`, as many Indian labs print it).
+    let u = ["gms/", "gm/"]
+        .iter()
+        .find_map(|g| u.strip_prefix(g))
+        .map_or_else(|| u.to_string(), |rest| format!("g/{rest}"));
+    let mut u = u;
     for (spelled, power) in [
         ("x1000/", "10^3/"),
         ("1000/", "10^3/"),
@@ -647,6 +668,16 @@ mod tests {
     }
 
     #[test]
+    fn a_misread_unit_is_the_nearest_unit_unless_the_test_cannot_be_in_it_and_is_near_its_own() {
+        let mend = |name: &str, read: &str, value: f64| by_key(name).and_then(|b| b.mend_unit(read, Some(value)));
+        assert_eq!(mend("creatinine", "meg/dt", 0.67).as_deref(), Some("mg/dL"));
+        assert_eq!(mend("creatinine", "meg/dL", 0.67).as_deref(), Some("mg/dL"));
+        assert_eq!(mend("iron", "meg/dL", 89.0).map(|u| normalise_unit(&u)).as_deref(), Some("ug/dl"));
+        // Nearest a unit labs print for it, though not one the catalog converts: as printed.
+        assert_eq!(mend("tsh", "mu/mi", 2.1).map(|u| u.to_lowercase()).as_deref(), Some("mu/ml"));
+    }
+
+    #[test]
     fn a_whole_number_impossible_for_its_test_gets_its_point_back_where_only_one_place_fits() {
         let mended = |key: &str, text: &str, unit: Option<&str>, range: (Option<f64>, Option<f64>)| {
             by_key(key).unwrap().point_lost(text, unit, range)
@@ -835,6 +866,10 @@ mod tests {
         assert!((b12.to_canonical(300.0, Some("pmol/L")).unwrap() - 406.5).abs() < 0.1);
         let creat = by_key("creatinine").unwrap();
         assert!((creat.to_canonical(88.4, Some("µmol/L")).unwrap() - 1.0).abs() < 0.001);
+        // Grams spelled as many Indian labs print them.
+        let protein = by_key("total_protein").unwrap();
+        assert_eq!(protein.to_canonical(7.2, Some("gm/dL")), Some(7.2));
+        assert_eq!(protein.to_canonical(7.2, Some("gms/dl")), Some(7.2));
     }
 
     #[test]
