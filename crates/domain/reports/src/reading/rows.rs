@@ -63,6 +63,8 @@ impl Cell {
 /// Marks a scan puts before a number: a tilde, an underline or dash of a rule. (Not a quote:
 /// before a number that is as often a misread digit, `‘2` for `0.72`.)
 const STRAY_BEFORE: &[char] = &['~', '_', '\u{2014}', ' '];
+/// Quotes, which a scan reads for specks and footnote marks.
+const QUOTES: &[char] = &['\'', '`', '"', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}'];
 /// Marks a scan puts after a number: a comma or semicolon, quotes, an underline.
 const STRAY_AFTER: &[char] = &[',', ';', '\'', '"', '\u{2019}', '\u{201d}', '_'];
 /// Marks a scan puts before a word: those before a number, and quotes.
@@ -637,7 +639,7 @@ fn clean_name(cells: &[Cell]) -> String {
     // A speck OCR read as a lone small letter before a capitalised name (`f Hematocrit`), or a
     // mark with no letter or digit in it (the ▲ some labs set before an abnormal result, read
     // as `&`), or as a lone digit before a name the catalog knows (`4 Hematocrit`).
-    let name = match name.split_once(' ') {
+    let name = match name.split_once(' ').map(|(speck, rest)| (speck, rest.trim_start_matches(QUOTES))) {
         Some((speck, rest))
             if (speck.len() == 1 && speck.chars().all(|c| c.is_ascii_lowercase())
                 || !speck.chars().any(|c| c.is_alphanumeric() || matches!(c, '%' | '#' | '('))
@@ -2231,6 +2233,10 @@ mod tests {
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(names, ["Hematocrit", "MCHC", "Platelets", "T3 Total"]);
+        // Within the name's cell, with a quote read from a speck after it.
+        let p = page(&[&[("7 \"Immature Grans (Abs)", 20.0), ("0.0", 250.0), ("x10E3/uL", 350.0), ("0.0-0.1", 450.0)]]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["Immature Grans (Abs)"]);
     }
 
     #[test]
