@@ -164,7 +164,15 @@ impl ProcessingStore for SqlProcessingStore {
 
     async fn save_advice(&self, id: &ReportId, advice: &Advice, base_date: NaiveDate) -> Result<(), ReportStoreError> {
         let txn = self.db.begin().await.map_err(err)?;
-        if reports::Entity::find_by_id(id.as_str()).one(&txn).await.map_err(err)?.is_none() {
+        // A write first (a no-op update that also says whether the report is still there): in
+        // SQLite a transaction that reads first cannot write once another connection has.
+        let present = reports::Entity::update_many()
+            .col_expr(reports::Column::Id, Expr::col(reports::Column::Id))
+            .filter(reports::Column::Id.eq(id.as_str()))
+            .exec(&txn)
+            .await
+            .map_err(err)?;
+        if present.rows_affected == 0 {
             return Ok(());
         }
         replace_advice(&txn, id, advice, base_date).await?;

@@ -337,11 +337,20 @@ impl ReportRepository for SqlReportRepository {
     }
 
     async fn delete(&self, user: &UserId, id: &ReportId) -> Result<Option<StoredFile>, ReportStoreError> {
-        let txn = self.db.begin().await.map_err(err)?;
-        let Some(report) = owned(&txn, user, id).await? else { return Ok(None) };
+        let Some(report) = owned(&self.db, user, id).await? else { return Ok(None) };
+        // One statement, not a transaction that reads and then writes: in SQLite such a
+        // transaction fails at once (SQLITE_BUSY, which no busy timeout waits out) when another
+        // connection wrote in between, as the job worker finishing this report may.
         // Results, recommendations, follow-ups and queued jobs go with it (ON DELETE CASCADE).
-        reports::Entity::delete_by_id(id.as_str()).exec(&txn).await.map_err(err)?;
-        txn.commit().await.map_err(err)?;
+        let deleted = reports::Entity::delete_many()
+            .filter(reports::Column::Id.eq(id.as_str()))
+            .filter(reports::Column::UserId.eq(user.as_str()))
+            .exec(&self.db)
+            .await
+            .map_err(err)?;
+        if deleted.rows_affected == 0 {
+            return Ok(None);
+        }
         Ok(Some(stored_file(&report).unwrap_or(StoredFile {
             storage_key: String::new(),
             file_name: report.file_name,
