@@ -65,8 +65,8 @@ impl Cell {
 const STRAY_BEFORE: &[char] = &['~', '_', '\u{2014}', ' '];
 /// Quotes, which a scan reads for specks and footnote marks.
 const QUOTES: &[char] = &['\'', '`', '"', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}'];
-/// Marks a scan puts after a number: a comma or semicolon, quotes, an underline.
-const STRAY_AFTER: &[char] = &[',', ';', '\'', '"', '\u{2019}', '\u{201d}', '_'];
+/// Marks a scan puts after a number: a comma, semicolon or full stop, quotes, an underline.
+const STRAY_AFTER: &[char] = &[',', ';', '.', '\'', '"', '\u{2019}', '\u{201d}', '_'];
 /// Marks a scan puts before a word: those before a number, and quotes.
 const STRAY_BEFORE_WORD: &[char] =
     &['~', '_', '\u{2014}', ' ', '\'', '`', '"', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}'];
@@ -900,8 +900,12 @@ fn name_ok(name: &str) -> bool {
         s.starts_with(|c: char| c.is_ascii_digit()) && s.chars().all(|c| c.is_ascii_digit() || c == '.' || c == ',')
     };
     let holds_range = name.split_whitespace().any(|w| w.split_once('-').is_some_and(|(a, b)| number(a) && number(b)));
+    // A method alone (`CALCULATED  1.39  Ratio`, the test's name slanted onto the next line
+    // in a photo) names no test.
+    let method_only = name.split_whitespace().all(is_method_word);
     letters >= 2
         && !holds_range
+        && !method_only
         && has_letter_run
         && !sentence
         && name.len() <= 80
@@ -2900,6 +2904,25 @@ mod interim_and_note_tests {
         // A quote before a number is as often a misread digit (`‘2` for 0.72): not a value.
         let p = page(&[&[("Mixed#", 20.0), ("\u{2018}2", 200.0), ("x1000/mm3", 400.0), ("0.2-0.6", 480.0)]]);
         assert!(rows_from_page(&p, None).iter().all(|r| r.value.text != "2"));
+    }
+
+    #[test]
+    fn a_method_alone_names_no_test_and_a_full_stop_after_a_value_is_no_part_of_it() {
+        // A photo's slant put the name on the line under its row.
+        let p = page(&[
+            &[("SERUM GLOBULIN", 20.0), ("CALCULATED", 200.0), ("3.26", 300.0), ("gm/dL", 350.0), ("2.5-3.4", 420.0)],
+            &[("_ CALCULATED", 200.0), ("1.39", 300.0), ("Ratio", 350.0), ("0.9-2", 420.0)],
+            &[("SERUM ALB/GLOBULIN RATIO ;", 20.0), ("1.39.", 300.0)],
+        ]);
+        let rows: Vec<(String, String)> =
+            rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text)).collect();
+        assert_eq!(
+            rows,
+            [
+                ("SERUM GLOBULIN".to_string(), "3.26".to_string()),
+                ("SERUM ALB/GLOBULIN RATIO".to_string(), "1.39".to_string())
+            ]
+        );
     }
 
     #[test]
