@@ -403,6 +403,17 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     }) {
         row.unit = Some(unit);
     }
+    // A unit read with a speck or a stray word beside it (`_me/dt ee`): its first word, when
+    // that is, or mends to, a unit of the test.
+    if let (Some(read), Some(b)) = (row.unit.as_deref(), catalog::lookup(&row.name))
+        && b.to_canonical(1.0, Some(read)).is_none()
+        && let Some(first) = read.split_whitespace().next().map(|w| w.trim_matches(['_', '\u{2014}', '-', '~']))
+        && first.len() < read.trim().len()
+        && let Some(unit) = b.mend_unit(first, number).or_else(|| Some(first.to_string()))
+        && b.to_canonical(1.0, Some(&unit)).is_some()
+    {
+        row.unit = Some(unit);
+    }
 }
 
 /// Scanned results that do not fit the relations between them (MCV, MCH and MCHC; eAG from
@@ -1216,5 +1227,11 @@ mod tests {
         let pages = [page_of(1, &[&[("Creatinine", 20.0), ("0.67", 250.0), ("meg/dt", 330.0), ("0.57-1.00", 400.0)]])];
         let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
         assert_eq!(unit("ocr").as_deref(), Some("mg/dL"));
+        // With a speck before it and a stray word after it.
+        let pages =
+            [page_of(1, &[&[("Cholesterol, Total", 20.0), ("190", 250.0), ("_me/dt ee", 330.0), ("100-199", 400.0)]])];
+        let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
+        assert_eq!(unit("ocr").as_deref(), Some("mg/dL"));
+        assert_eq!(unit("text").as_deref(), Some("_me/dt ee"));
     }
 }
