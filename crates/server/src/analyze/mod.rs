@@ -390,27 +390,28 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
         row.name = name;
     }
     let number = row.value.number;
-    let mended = row.unit.as_deref().and_then(|read| match catalog::lookup(&row.name) {
+    let biomarker = catalog::lookup(&row.name);
+    let mended = row.unit.as_deref().and_then(|read| match biomarker {
         Some(b) => b.mend_unit(read, number),
         None => catalog::mend_unit(read),
     });
     if let Some(unit) = mended {
         row.unit = Some(unit);
     }
-    if let Some(unit) = row.unit.as_deref().and_then(|u| {
-        let b = catalog::lookup(&row.name)?;
-        b.unit_missing_prefix(u).or_else(|| b.unit_misread(u, number)).or_else(|| b.unit_read_as(u, number))
-    }) {
+    let Some(b) = biomarker else { return };
+    // (`Biomarker::mend_unit` has tried `unit_read_as` on the reading already.)
+    if let Some(unit) = row.unit.as_deref().and_then(|u| b.unit_missing_prefix(u).or_else(|| b.unit_misread(u, number)))
+    {
         row.unit = Some(unit);
     }
     // A unit read with a speck or a stray word beside it (`_me/dt ee`): its first word, when
     // that is, or mends to, a unit of the test.
-    if let (Some(read), Some(b)) = (row.unit.as_deref(), catalog::lookup(&row.name))
-        && b.to_canonical(1.0, Some(read)).is_none()
+    if let Some(read) = row.unit.as_deref()
+        && !b.measured_in(read)
         && let Some(first) = read.split_whitespace().next().map(|w| w.trim_matches(['_', '\u{2014}', '-', '~']))
         && first.len() < read.trim().len()
         && let Some(unit) = b.mend_unit(first, number).or_else(|| Some(first.to_string()))
-        && b.to_canonical(1.0, Some(&unit)).is_some()
+        && b.measured_in(&unit)
     {
         row.unit = Some(unit);
     }

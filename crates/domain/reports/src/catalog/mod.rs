@@ -270,6 +270,13 @@ impl Biomarker {
         std::iter::once(&self.unit).chain(self.conversions.iter().map(|(u, _)| u))
     }
 
+    /// Whether this test is printed in `unit` (any spelling of its own or a converted unit),
+    /// or in no unit at all.
+    #[must_use]
+    pub fn measured_in(&self, unit: &str) -> bool {
+        self.foreign_unit(unit).is_none()
+    }
+
     /// `read` as units compare, when it is a unit at all and none of this test's.
     fn foreign_unit(&self, read: &str) -> Option<String> {
         let key = normalise_unit(read);
@@ -326,7 +333,7 @@ impl Biomarker {
     /// is as printed, not µIU/mL.
     pub fn mend_unit(&self, read: &str, value: Option<f64>) -> Option<String> {
         let nearest = mend_unit(read);
-        if nearest.as_deref().is_some_and(|u| self.to_canonical(1.0, Some(u)).is_some()) {
+        if nearest.as_deref().is_some_and(|u| self.measured_in(u)) {
             return nearest;
         }
         let own = self

@@ -54,7 +54,7 @@ impl Cell {
             .or_else(|| {
                 // A scan's stray mark beside a number (`~ 100`, `0.67,`).
                 let core = self.text.trim_start_matches(STRAY_BEFORE).trim_end_matches(STRAY_AFTER).trim();
-                let value = parse_value(core).filter(|v| v.number.is_some() && core.len() < self.text.trim().len())?;
+                let value = parse_value(core).filter(|v| v.number.is_some())?;
                 (core.starts_with(|c: char| c.is_ascii_digit() || c == '.')).then_some(value)
             })
     }
@@ -67,10 +67,6 @@ const STRAY_BEFORE: &[char] = &['~', '_', '\u{2014}', ' '];
 const QUOTES: &[char] = &['\'', '`', '"', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}'];
 /// Marks a scan puts after a number: a comma, semicolon or full stop, quotes, an underline.
 const STRAY_AFTER: &[char] = &[',', ';', '.', '\'', '"', '\u{2019}', '\u{201d}', '_'];
-/// Marks a scan puts before a word: those before a number, and quotes.
-const STRAY_BEFORE_WORD: &[char] =
-    &['~', '_', '\u{2014}', ' ', '\'', '`', '"', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}'];
-
 #[derive(Clone)]
 struct Line {
     cells: Vec<Cell>,
@@ -1012,8 +1008,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         if range.is_none()
             && t.starts_with(|c: char| c.is_ascii_digit())
             && parse_value(t).is_some_and(|v| v.number.is_some())
-            && let Some((text, used)) = range_set_apart(t, &after_value[i + 1..])
-            && let Some(r) = parse_range(&text, sex)
+            && let Some((r, text, used)) = range_set_apart(t, &after_value[i + 1..], sex)
         {
             range = Some((r, text.clone()));
             reference_cell = Some((cell.x0, text));
@@ -1185,8 +1180,8 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
 
 /// A number's cell joined with the cells after it that make it a range with both bounds: a
 /// dash and a number (`136`  `-`  `145`) or a number after its dash (`136`  `-145`). Gives
-/// the range's text and how many cells after the number it took.
-fn range_set_apart(number: &str, next: &[Cell]) -> Option<(String, usize)> {
+/// the range, its text and how many cells after the number it took.
+fn range_set_apart(number: &str, next: &[Cell], sex: Option<Sex>) -> Option<(RefRange, String, usize)> {
     let dash = |t: &str| matches!(t, "-" | "–" | "—" | "to");
     let bound = |t: &str| t.starts_with(|c: char| c.is_ascii_digit() || c == '.');
     let (text, used) = match next {
@@ -1198,13 +1193,14 @@ fn range_set_apart(number: &str, next: &[Cell]) -> Option<(String, usize)> {
         }
         _ => return None,
     };
-    let r = parse_range(&text, None)?;
-    (r.low.is_some() && r.high.is_some()).then_some((text, used))
+    let r = parse_range(&text, sex)?;
+    (r.low.is_some() && r.high.is_some()).then_some((r, text, used))
 }
 
 /// The flag a cell holds, also behind a scan's stray mark (`‘Low`).
 fn cell_flag(text: &str) -> Option<Flag> {
-    parse_flag(text).or_else(|| parse_flag(text.trim_start_matches(STRAY_BEFORE_WORD).trim_end_matches(STRAY_AFTER)))
+    let before = |c: char| STRAY_BEFORE.contains(&c) || QUOTES.contains(&c);
+    parse_flag(text).or_else(|| parse_flag(text.trim_start_matches(before).trim_end_matches(STRAY_AFTER)))
 }
 
 /// Whether a reference cell points elsewhere instead of giving a range: `*Refer Note below`,
