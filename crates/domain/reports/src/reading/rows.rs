@@ -897,12 +897,16 @@ fn name_ok(name: &str) -> bool {
     };
     let holds_range = name.split_whitespace().any(|w| w.split_once('-').is_some_and(|(a, b)| number(a) && number(b)));
     // A method alone (`CALCULATED  1.39  Ratio`, the test's name slanted onto the next line
-    // in a photo) names no test.
-    let method_only = name.split_whitespace().all(is_method_word);
-    letters >= 2
+    // in a photo) names no test; an enzyme is named as its assay is (`AMYLASE`, `LIPASE`).
+    let method_only = name.split_whitespace().all(is_method_word) && crate::catalog::lookup(name).is_none();
+    // A legend of results (`Reactive: Anti-HBs concentration detected`) names a result, not a test.
+    let legend = name.split_once(':').is_some_and(|(head, _)| qualitative_word(head).is_some());
+    // A Greek letter and a number (`α-1`, Boston Heart's HDL particles) name a test.
+    let greek = letters == 1 && digits >= 1 && name.starts_with(|c: char| ('\u{3b1}'..='\u{3c9}').contains(&c));
+    ((letters >= 2 && has_letter_run) || greek)
         && !holds_range
         && !method_only
-        && has_letter_run
+        && !legend
         && !sentence
         && name.len() <= 80
         && !NOT_A_TEST.contains(&first.as_str())
@@ -938,6 +942,24 @@ fn join_tiers(texts: &[String]) -> String {
         joined.push_str(text);
     }
     joined
+}
+
+/// A tier of a reference printed as a label and a range without a colon (`Deficient <20`,
+/// `Sufficient 30 - 100`), with the colon put in (`Deficient: <20`).
+fn labelled_tier(text: &str) -> Option<String> {
+    let t = text.trim();
+    let at = t.find(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '\u{2264}' | '\u{2265}'))?;
+    let (label, rest) = t.split_at(at);
+    let label = label.trim();
+    let words = label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-')
+        && label.chars().filter(|c| c.is_alphabetic()).count() >= 3;
+    // Words that are part of a range (`Up to 40`, `Less than 5`) label no tier.
+    let lower = label.to_lowercase();
+    let ranged = ["up to", "upto", "less than", "more than", "greater than", "below", "above", "under", "over", "till"]
+        .iter()
+        .any(|w| lower.ends_with(w));
+    let words = words && !ranged;
+    (words && parse_range(rest, None).is_some()).then(|| format!("{label}: {}", rest.trim()))
 }
 
 /// Reads one line as a result: name cells, a value, then flag, unit and range in any order.
@@ -976,6 +998,15 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         return None;
     }
     let value = cells[vi].value()?;
+    // A number with a full stop, then words, ends a sentence (`2010.  Dietary reference` in a
+    // citation); after a result a stop is a speck only at the end of the line or before the
+    // unit or range.
+    if cells[vi].text.trim_end().ends_with('.')
+        && parse_value(&cells[vi].text).is_none()
+        && cells.get(vi + 1).is_some_and(|next| !unit_shaped(&next.text) && parse_range(&next.text, sex).is_none())
+    {
+        return None;
+    }
     let bold = cells[vi].bold;
     let mut flag = value.flag.or(name_flag).or(column_flag);
     let mut unit: Option<String> = None;
@@ -1069,7 +1100,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         }
         // The first tier of a reference continued below (`Deficiency : < 20`), even when it
         // does not parse as a range on its own.
-        if reference_cell.is_none() && (t.contains(':') && t.chars().any(|c| c.is_ascii_digit())) {
+        if reference_cell.is_none()
+            && ((t.contains(':') && t.chars().any(|c| c.is_ascii_digit())) || labelled_tier(t).is_some())
+        {
             reference_cell = Some((cell.x0, t.to_string()));
         }
         // A flag stands beside the value, not past the reference (`MCHC 35.8 g/d 31-3 | L`,
@@ -1107,6 +1140,8 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         .iter()
         .map(|c| c.text.trim())
         .filter(|t| !is_separator(t) && !words_not_unit(t) && cell_flag(t).is_none())
+        // Beside a word result a number is no earlier result: a code in the lab's column.
+        .filter(|t| value.qualitative.is_none() || parse_value(t).and_then(|v| v.number).is_none())
         .collect();
     // A word result with a word reference (`Colour  PALE YELLOW  Colourless`).
     let word_reference = (value.qualitative.is_some()
@@ -1330,18 +1365,75 @@ fn band_line(cells: &[Cell]) -> Option<Bands> {
             offset = at + word.len();
         }
     }
-    let closed = |t: &str| {
-        open_band(t).is_none()
-            && t.chars().next().is_some_and(|c| c.is_ascii_digit())
-            && parse_range(t, None).is_some_and(|r| r.low.is_some() && r.high.is_some())
-    };
-    let is_band = |t: &str| open_band(t).is_some() || closed(t);
-    let count = words.iter().take_while(|(w, _)| is_band(w)).count();
-    let tail: Vec<&str> = words[count..].iter().map(|(w, _)| *w).collect();
+    // Each band, with whether it is open at one end; two bands with `or` between are one
+    // (`<70 or >125`, a band of risk on both sides).
+    let mut printed: Vec<(String, f32, bool)> = Vec::new();
+    let mut rest = words.as_slice();
+    while let [(word, mid), after @ ..] = rest {
+        let open = open_band(word).is_some();
+        if !open && !closed_band(word) {
+            break;
+        }
+        match after {
+            [(or, _), (other, _), after @ ..] if or.eq_ignore_ascii_case("or") && open_band(other).is_some() => {
+                printed.push((format!("{word} or {other}"), *mid, true));
+                rest = after;
+            }
+            _ => {
+                printed.push((word.to_string(), *mid, open));
+                rest = after;
+            }
+        }
+    }
+    let tail: Vec<&str> = rest.iter().map(|(w, _)| *w).collect();
     let unit = (!tail.is_empty()).then(|| tail.join(" "));
-    let open = words[..count].iter().filter(|(w, _)| open_band(w).is_some()).count();
-    let shaped = count >= 2 && open >= 1 && unit.as_deref().is_none_or(looks_like_unit);
-    shaped.then(|| (words[..count].iter().map(|(w, x)| (w.to_string(), *x)).collect(), unit))
+    let open = printed.iter().filter(|(_, _, open)| *open).count();
+    let shaped = printed.len() >= 2 && open >= 1 && unit.as_deref().is_none_or(looks_like_unit);
+    shaped.then(|| (printed.into_iter().map(|(w, x, _)| (w, x)).collect(), unit))
+}
+
+/// A band closed at both ends (`200-240`).
+fn closed_band(text: &str) -> bool {
+    open_band(text).is_none()
+        && text.chars().next().is_some_and(|c| c.is_ascii_digit())
+        && parse_range(text, None).is_some_and(|r| r.low.is_some() && r.high.is_some())
+}
+
+/// [`band_line`] of each line, with bands printed over two lines put together: a band set on
+/// two lines starts a line of its own above the rest (Boston Heart's glucose: `<70 or >125`
+/// over `70-99   100-125`, and the unit `mg/dL` alone on the line under them). Lines taken
+/// into a band line below or above them hold no bands: they are never results.
+fn band_lines(lines: &[Line]) -> Vec<Option<Bands>> {
+    let mut bands: Vec<Option<Bands>> = lines.iter().map(|line| band_line(&line.cells)).collect();
+    let close = |a: &Line, b: &Line| b.bbox.y0 - a.bbox.y1 < a.bbox.height().max(1.0);
+    // Only bands, perhaps joined by `or`.
+    let pieces = |line: &Line| {
+        let words: Vec<&str> = line.cells.iter().flat_map(|c| c.text.split_whitespace()).collect();
+        words.iter().any(|w| open_band(w).is_some() || closed_band(w))
+            && words.iter().all(|w| open_band(w).is_some() || closed_band(w) || w.eq_ignore_ascii_case("or"))
+    };
+    for i in 0..lines.len().saturating_sub(1) {
+        let (line, below) = (&lines[i], &lines[i + 1]);
+        if bands[i].is_some() || bands[i + 1].is_some() || !pieces(line) || !close(line, below) {
+            continue;
+        }
+        let mut cells: Vec<Cell> = line.cells.iter().chain(&below.cells).cloned().collect();
+        cells.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+        let Some((printed, mut unit)) = band_line(&cells) else { continue };
+        if unit.is_none()
+            && let Some(next) = lines.get(i + 2)
+            && close(below, next)
+            && let [cell] = next.cells.as_slice()
+            && !holds_number(&next.cells)
+            && looks_like_unit(cell.text.trim())
+        {
+            unit = Some(cell.text.trim().to_string());
+            bands[i + 2] = Some((Vec::new(), None));
+        }
+        bands[i] = Some((Vec::new(), None));
+        bands[i + 1] = Some((printed, unit));
+    }
+    bands
 }
 
 /// A line of band headers (`Optimal  Borderline  Increased Risk`, `Low  Normal  High`, `Low
@@ -1466,6 +1558,10 @@ fn band_below(
             return None;
         }
         if let Some((printed, unit)) = bands.get(j)?.clone() {
+            // The first line of bands printed on two, taken into the line under it.
+            if printed.is_empty() {
+                continue;
+            }
             let band =
                 band_x.and_then(|bx| printed.into_iter().min_by(|a, b| (a.1 - bx).abs().total_cmp(&(b.1 - bx).abs())));
             let x = line.bbox.x1 + 10.0;
@@ -1492,7 +1588,7 @@ fn band_below(
 
 fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
     let lines = without_notes(lines);
-    let bands: Vec<Option<Bands>> = lines.iter().map(|line| band_line(&line.cells)).collect();
+    let bands = band_lines(&lines);
     let mut rows: Vec<LabRow> = Vec::new();
     let mut pending_name: Option<String> = None;
     let mut columns = Columns::default();
@@ -1531,13 +1627,26 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
         }
         if let Some((row, x0, texts)) = tiers.as_mut() {
             let h = line.bbox.height().max(1.0);
-            // The tier may come as more than one cell (`blood sugar:` and `101-126` apart).
-            let text = line.cells.iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" ");
-            match line.cells.as_slice() {
-                [first, ..] if (first.x0 - *x0).abs() < h && text.contains(':') => {
+            // The tier starts in the reference column, perhaps beside the row's method in the
+            // name column (`CMIA   Insufficient 21 - 29`), and may come as more than one cell
+            // (`blood sugar:` and `101-126` apart).
+            // (A column centred or set right starts a longer tier left of the first.)
+            let start = line.cells.iter().position(|c| (c.x0 - *x0).abs() < h || (c.x0 < *x0 && c.x1 > *x0));
+            let before_clear = |i: usize| !line.cells[..i].iter().any(|c| c.text.chars().any(|ch| ch.is_ascii_digit()));
+            let text = start
+                .filter(|&i| before_clear(i))
+                .map(|i| line.cells[i..].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" "));
+            match text {
+                Some(text) if text.contains(':') || labelled_tier(&text).is_some() => {
                     texts.push(text);
                     let joined = join_tiers(texts);
-                    if let (Some(r), Some(target)) = (parse_range(&joined, sex), rows.get_mut(*row)) {
+                    let colons: Vec<String> = texts
+                        .iter()
+                        .map(
+                            |t| if t.contains(':') { t.clone() } else { labelled_tier(t).unwrap_or_else(|| t.clone()) },
+                        )
+                        .collect();
+                    if let (Some(r), Some(target)) = (parse_range(&join_tiers(&colons), sex), rows.get_mut(*row)) {
                         target.range = Some(r);
                         target.range_text = Some(joined);
                     }
@@ -1666,7 +1775,10 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     row.name = format!("{} {method}", row.name);
                     continue;
                 }
-                let all_text = line.cells.len() == 1 && parse_value(&line.cells[0].text).is_none();
+                // (A line ending in a full stop ends a sentence, not a name.)
+                let all_text = line.cells.len() == 1
+                    && parse_value(&line.cells[0].text).is_none()
+                    && !line.cells[0].text.trim_end().ends_with('.');
                 pending_name = all_text.then(|| clean_name(&line.cells));
             }
         }
@@ -1802,6 +1914,32 @@ mod tests {
             }
         }
         Page { number: 1, width: 595.0, height: 842.0, words }
+    }
+
+    #[test]
+    fn bands_printed_over_two_lines_are_one_band_line_and_a_greek_letter_with_a_number_is_a_name() {
+        let p = page(&[
+            &[("Test Name", 16.0), ("Optimal", 108.0), ("Borderline", 154.0), ("Increased Risk", 196.0)],
+            &[("HbA1c", 60.0), ("5.4", 100.0)],
+            &[("<5.7", 108.0), ("5.7-6.4", 154.0), (">6.4 %", 196.0)],
+            &[("Glucose\u{b2}", 50.0), ("72", 100.0)],
+            &[("<70 or >125", 190.0)],
+            &[("70-99", 108.0), ("100-125", 154.0)],
+            &[("mg/dL", 154.0)],
+            &[("\u{3b1}-1", 60.0), ("56.1", 100.0)],
+            &[(">35", 108.0), ("25-35", 154.0), ("<25 mg/dL", 196.0)],
+        ]);
+        let rows: Vec<(String, String, Option<String>, Option<String>)> =
+            rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text, r.unit, r.range_text)).collect();
+        let row = |n: &str, v: &str, u: &str, r: &str| (n.to_string(), v.to_string(), Some(u.into()), Some(r.into()));
+        assert_eq!(
+            rows,
+            [
+                row("HbA1c", "5.4", "%", "<5.7"),
+                row("Glucose\u{b2}", "72", "mg/dL", "70-99"),
+                row("\u{3b1}-1", "56.1", "mg/dL", ">35"),
+            ]
+        );
     }
 
     #[test]
@@ -2903,22 +3041,69 @@ mod interim_and_note_tests {
     }
 
     #[test]
-    fn a_method_alone_names_no_test_and_a_full_stop_after_a_value_is_no_part_of_it() {
+    fn a_method_alone_names_no_test_an_enzyme_named_as_its_assay_does_and_a_full_stop_after_a_value_is_no_part_of_it() {
         // A photo's slant put the name on the line under its row.
         let p = page(&[
             &[("SERUM GLOBULIN", 20.0), ("CALCULATED", 200.0), ("3.26", 300.0), ("gm/dL", 350.0), ("2.5-3.4", 420.0)],
             &[("_ CALCULATED", 200.0), ("1.39", 300.0), ("Ratio", 350.0), ("0.9-2", 420.0)],
             &[("SERUM ALB/GLOBULIN RATIO ;", 20.0), ("1.39.", 300.0)],
+            // Quest: the enzymes end as methods do (`Hexokinase`) and are tests.
+            &[("AMYLASE", 20.0), ("31", 300.0), ("21-101 U/L", 450.0), ("UL", 554.0)],
+            &[("LIPASE", 20.0), ("31", 300.0), ("7-60 U/L", 450.0), ("UL", 554.0)],
         ]);
         let rows: Vec<(String, String)> =
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text)).collect();
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
         assert_eq!(
             rows,
             [
-                ("SERUM GLOBULIN".to_string(), "3.26".to_string()),
-                ("SERUM ALB/GLOBULIN RATIO".to_string(), "1.39".to_string())
+                pair("SERUM GLOBULIN", "3.26"),
+                pair("SERUM ALB/GLOBULIN RATIO", "1.39"),
+                pair("AMYLASE", "31"),
+                pair("LIPASE", "31")
             ]
         );
+    }
+
+    #[test]
+    fn tiers_printed_without_colons_under_a_result_give_the_normal_tier() {
+        // Redcliffe: the method under the name, beside the second tier.
+        let p = page(&[
+            &[("Vitamin D 25 - Hydroxy", 20.0), ("13.8 L*", 300.0), ("ng/mL", 380.0), ("Deficient <20", 460.0)],
+            &[("CMIA", 20.0), ("Insufficient 21 - 29", 440.0)],
+            &[("Sufficient 30 - 100", 445.0)],
+            &[("Calcium", 20.0), ("9.4", 300.0), ("mg/dL", 380.0), ("8.6-10.4", 460.0)],
+        ]);
+        let rows: Vec<(String, Option<f64>, Option<f64>)> = rows_from_page(&p, None)
+            .into_iter()
+            .map(|r| (r.name, r.range.as_ref().and_then(|r| r.low), r.range.as_ref().and_then(|r| r.high)))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("Vitamin D 25 - Hydroxy".to_string(), Some(30.0), Some(100.0)),
+                ("Calcium".to_string(), Some(8.6), Some(10.4)),
+            ]
+        );
+        assert_eq!(labelled_tier("Up to 45"), None);
+        assert_eq!(labelled_tier("Deficient <20").as_deref(), Some("Deficient: <20"));
+    }
+
+    #[test]
+    fn an_equivocal_result_is_read_and_a_legend_a_citation_or_a_sentence_is_not() {
+        // LabCorp: lab codes in a column at the right, legends and citations under results.
+        let p = page(&[
+            &[("Hep B Surface Ab, Qual", 20.0), ("Equivocal", 200.0), ("02", 560.0)],
+            &[("Non Reactive: Not immune to HBV infection.", 200.0)],
+            &[("Equivocal: Unable to determine if anti-HBs", 200.0)],
+            &[("Reactive: Anti-HBs concentration detected", 200.0)],
+            &[("1. IOM (Institute of Medicine).", 30.0), ("2010.", 200.0), ("Dietary", 240.0), ("reference", 290.0)],
+            &[("by the Food and Drug Administration.", 30.0)],
+            &[("01", 30.0), ("BN", 60.0), ("Labcorp Burlington", 100.0), ("Dir: Sanjai Nagendra, MD", 400.0)],
+        ]);
+        let rows: Vec<(String, String)> =
+            rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text)).collect();
+        assert_eq!(rows, [("Hep B Surface Ab, Qual".to_string(), "Equivocal".to_string())]);
     }
 
     #[test]

@@ -60,6 +60,8 @@ const QUALITATIVE: &[(&str, &str)] = &[
     ("negative", "Negative"),
     ("reactive", "Reactive"),
     ("detected", "Detected"),
+    ("equivocal", "Equivocal"),
+    ("indeterminate", "Indeterminate"),
     ("absent", "Absent"),
     ("present", "Present"),
     ("trace", "Trace"),
