@@ -11,7 +11,7 @@ use ht_recommendations::{Interpretation, Profile};
 use ht_reports::catalog::derived;
 use ht_reports::catalog::{self, Biomarker};
 use ht_reports::reading::{
-    Collected, Flag, LabRow, RefRange, Sex, detect_age, detect_collected, detect_sex, is_negative_result,
+    Collected, Flag, LabRow, Qualifier, RefRange, Sex, detect_age, detect_collected, detect_sex, is_negative_result,
     is_positive_result, lost_point, page_text_by_lines, rows_from_page,
 };
 use ht_reports::upload::{FileKind, MAX_UPLOAD_BYTES};
@@ -318,7 +318,17 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
             // repeat printed without a unit is the same result (the one with the unit stays).
             let key = |r: &LabRow| (normalise(&r.name), r.value.text.to_lowercase());
             let this = key(&row);
-            let same = |r: &LabRow| key(r) == this && (r.unit == row.unit || r.unit.is_none() || row.unit.is_none());
+            // So is the same test under another name with the same value, where one of the
+            // two has no unit (LabCorp's NMR pages repeat `LDL-P  1246  nmol/L` as `LDL-P (LDL
+            // Particle Number)  1246`, the unit in a header).
+            let test = catalog::lookup(&row.name).map(|b| &b.key);
+            let same = |r: &LabRow| {
+                let same_test = test.is_some()
+                    && r.value.text.eq_ignore_ascii_case(&row.value.text)
+                    && catalog::lookup(&r.name).map(|b| &b.key) == test;
+                (key(r) == this && r.unit == row.unit)
+                    || ((key(r) == this || same_test) && (r.unit.is_none() || row.unit.is_none()))
+            };
             // A result on a summary page and on its own page (after it) is the own page's: its
             // page is where the person finds it with its method and notes.
             match rows.iter().position(|(r, _)| same(r)) {
@@ -511,6 +521,15 @@ fn flag_of(row: &LabRow) -> Option<&'static str> {
         _ => {}
     }
     let (v, r) = (row.value.number?, range?);
+    // A value beyond what the assay measures (`<5`) is outside the range only if all it may
+    // be is: `<5` against `<5` or `0-10` is not high, against `10-40` it is low.
+    match row.value.qualifier {
+        Some(Qualifier::Less) => return r.low.is_some_and(|l| v <= l).then_some("low"),
+        Some(Qualifier::LessOrEqual) => return r.low.is_some_and(|l| v < l).then_some("low"),
+        Some(Qualifier::Greater) => return r.high.is_some_and(|h| v >= h).then_some("high"),
+        Some(Qualifier::GreaterOrEqual) => return r.high.is_some_and(|h| v > h).then_some("high"),
+        None => {}
+    }
     // A bound printed with `<` or `>` is itself outside (`> 0.40` flags 0.40).
     if r.high.is_some_and(|h| v > h || (r.high_exclusive && v == h)) {
         Some("high")
@@ -975,6 +994,20 @@ mod tests {
         assert_eq!(cholesterol("200", "150 - 200"), None);
     }
 
+    #[test]
+    fn a_value_beyond_the_assays_limit_is_flagged_only_when_all_it_may_be_is_outside() {
+        let flag = |value: &str, range: &str| enrich(lab_row("Mercury", value, "ng/mL", range), false, None, None).flag;
+        assert_eq!(flag("<5", "<5"), None);
+        assert_eq!(flag("<5", "0-3"), None);
+        assert_eq!(flag("<5", "10-40"), Some("low"));
+        assert_eq!(flag("<5", "5-40"), Some("low"));
+        assert_eq!(flag("<=5", "5-40"), None);
+        assert_eq!(flag(">90", ">59"), None);
+        assert_eq!(flag(">500", "0-200"), Some("high"));
+        assert_eq!(flag(">200", "0-200"), Some("high"));
+        assert_eq!(flag(">=200", "0-200"), None);
+    }
+
     /// The rows `from_pages` makes of one line each, read by OCR or from a text layer.
     fn rows_of(source: &'static str, lines: &[&[(&str, f32)]]) -> Vec<Row> {
         from_pages("t", &[page_of(1, lines)], source).rows
@@ -1211,6 +1244,19 @@ mod tests {
             assert_eq!(got.len(), 1, "{got:?}");
             assert_eq!(got[0].0.as_deref(), Some("% by wt"));
         }
+    }
+
+    #[test]
+    fn the_same_test_repeated_under_another_name_without_its_unit_is_not_doubled_and_another_value_is_kept() {
+        let full = [("LDL-C (NIH Calc)", 20.0), ("103", 250.0), ("mg/dL", 320.0), ("0-99", 400.0)];
+        let repeat = [("LDL-C (calculated)", 20.0), ("103", 250.0), ("< 100", 400.0)];
+        let other = [("LDL-C (calculated)", 20.0), ("110", 250.0), ("< 100", 400.0)];
+        let names = |second: &[(&str, f32)]| -> Vec<String> {
+            let pages = [page_of(1, &[&full]), page_of(2, &[second])];
+            from_pages("t", &pages, "text").rows.into_iter().map(|r| r.row.name).collect()
+        };
+        assert_eq!(names(&repeat), ["LDL-C (NIH Calc)"]);
+        assert_eq!(names(&other), ["LDL-C (NIH Calc)", "LDL-C (calculated)"]);
     }
 
     #[test]
