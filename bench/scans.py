@@ -29,7 +29,7 @@ import tempfile
 
 from PIL import Image, ImageChops, ImageFilter
 
-from accuracy import fmt, norm_name, reports, unscored_pages, value_key
+from accuracy import flags_unverified, fmt, norm_name, reports, unscored_pages, value_key
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_BYTES = 10 * 1024 * 1024
@@ -106,7 +106,10 @@ def photograph(pdf, out_dir, rid, gt, seed, binary):
             name = f"{rid}-p{number}"
             os.makedirs(os.path.join(out_dir, name), exist_ok=True)
             rgb.save(os.path.join(out_dir, name, "photo.jpg"), quality=75)
-            page_gt = dict(gt, file="photo.jpg", tests=tests, verification="")
+            # One page: no pages left untranscribed, but flags still derived where the ground
+            # truth says so.
+            derive = "derive abnormality by comparing value to range" if flags_unverified(gt) else ""
+            page_gt = dict(gt, file="photo.jpg", tests=tests, verification=derive)
             json.dump(page_gt, open(os.path.join(out_dir, name, "ground_truth.json"), "w"))
             made += 1
     return made
