@@ -518,7 +518,13 @@ fn words_not_unit(text: &str) -> bool {
     let words: Vec<&str> = t.split_whitespace().collect();
     let plain = words.iter().all(|w| w.chars().all(char::is_alphabetic));
     let lower = t.to_lowercase();
-    (plain && words.len() >= 2 && words.iter().all(|w| w.chars().count() >= 4))
+    // (Brackets do not make words a unit: `Large (Patern A)`, a band of LabCorp's NMR scale.)
+    let bare: Vec<&str> = words.iter().map(|w| w.trim_matches(['(', ')'])).collect();
+    let long_words = bare.iter().filter(|w| w.chars().count() >= 4).count();
+    (words.len() >= 2
+        && bare.iter().all(|w| !w.is_empty() && w.chars().all(char::is_alphabetic))
+        && long_words >= 2
+        && (!plain || long_words == words.len()))
         || (plain && words.len() == 1 && TIER_WORDS.contains(&lower.as_str()))
         || (plain && t.chars().count() >= 5 && crate::catalog::lookup(t).is_some())
         || is_method(t)
@@ -1247,6 +1253,8 @@ fn is_reference_note(text: &str) -> bool {
         || lower.starts_with("see interpretation")
         || lower.starts_with("see below")
         || lower.starts_with("see comment")
+        // LabCorp's `Not Estab.`, which a scan may end with a comma.
+        || lower.replace(' ', "").starts_with("notestab")
 }
 
 /// A test the catalog knows printed with its unit and reference but nothing in the result
@@ -3090,6 +3098,42 @@ mod interim_and_note_tests {
     }
 
     #[test]
+    fn a_reference_not_established_is_a_note_however_a_scan_ends_it() {
+        let p = page(&[
+            &[
+                ("Test", 20.0),
+                ("Current Result and Flag", 200.0),
+                ("Previous Result and Date", 330.0),
+                ("Units", 480.0),
+                ("Reference Interval", 540.0),
+            ],
+            &[
+                ("_ Monocytes \u{ae}", 20.0),
+                ("7", 210.0),
+                ("7", 300.0),
+                ("8", 340.0),
+                ("~", 360.0),
+                ("10/24/2024", 380.0),
+                ("~", 460.0),
+                ("%", 480.0),
+                ("NotEstab,", 540.0),
+            ],
+            &[("Eos", 20.0), ("2", 210.0), ("4", 340.0), ("10/24/2024", 380.0), ("%", 480.0), ("Not Estab.", 540.0)],
+        ]);
+        let rows: Vec<(String, String, Option<String>)> = rows_from_page(&p, None)
+            .into_iter()
+            .map(|r| (r.value.text, r.unit.unwrap_or_default(), r.range_text))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("7".to_string(), "%".to_string(), Some("NotEstab,".to_string())),
+                ("2".to_string(), "%".to_string(), Some("Not Estab.".to_string()))
+            ]
+        );
+    }
+
+    #[test]
     fn an_equivocal_result_is_read_and_a_legend_a_citation_or_a_sentence_is_not() {
         // LabCorp: lab codes in a column at the right, legends and citations under results.
         let p = page(&[
@@ -3100,6 +3144,15 @@ mod interim_and_note_tests {
             &[("1. IOM (Institute of Medicine).", 30.0), ("2010.", 200.0), ("Dietary", 240.0), ("reference", 290.0)],
             &[("by the Food and Drug Administration.", 30.0)],
             &[("01", 30.0), ("BN", 60.0), ("Labcorp Burlington", 100.0), ("Dir: Sanjai Nagendra, MD", 400.0)],
+            // A scale of percentiles repeating a result: its bands are no unit.
+            &[
+                ("LDL SIZE", 30.0),
+                ("21.3", 200.0),
+                ("23.0", 250.0),
+                ("Large (Patern A)", 300.0),
+                ("20.6", 400.0),
+                ("Small (Patern B)", 440.0),
+            ],
         ]);
         let rows: Vec<(String, String)> =
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text)).collect();
