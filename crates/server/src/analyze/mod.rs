@@ -418,7 +418,8 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     // that is, or mends to, a unit of the test.
     if let Some(read) = row.unit.as_deref()
         && !b.measured_in(read)
-        && let Some(first) = read.split_whitespace().next().map(|w| w.trim_matches(['_', '\u{2014}', '-', '~']))
+        && let Some(first) =
+            read.split_whitespace().map(|w| w.trim_matches(['_', '\u{2014}', '-', '~'])).find(|w| !w.is_empty())
         && first.len() < read.trim().len()
         && let Some(unit) = b.mend_unit(first, number).or_else(|| Some(first.to_string()))
         && b.measured_in(&unit)
@@ -1280,5 +1281,9 @@ mod tests {
         let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
         assert_eq!(unit("ocr").as_deref(), Some("mg/dL"));
         assert_eq!(unit("text").as_deref(), Some("_me/dt ee"));
+        // A stray mark alone before it is no unit.
+        let pages = [page_of(1, &[&[("Monocytes", 20.0), ("7", 250.0), ("~ %", 330.0), ("2-10", 400.0)]])];
+        let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
+        assert_eq!(unit("ocr").as_deref(), Some("%"));
     }
 }

@@ -2,7 +2,8 @@
 //! `lron`, `Hemogiobin`, `Het`, `Lympn`), put back from the catalog's vocabulary.
 //!
 //! A small letter before a capitalised catalog word (`fHematocrit`) is a speck OCR read, and
-//! goes. Otherwise only the substitutions OCR makes are undone: the strokes `i l I 1 | ! t`,
+//! goes; so does one after a catalog abbreviation in capitals (`RBCe`, a raised footnote
+//! mark). Otherwise only the substitutions OCR makes are undone: the strokes `i l I 1 | ! t`,
 //! `c e`, `n h`, `o 0 d`, `s 5`, `g q`, `v y`, and `rn` read for `m`. A word is changed only when it is
 //! not itself a catalog word and exactly one catalog word matches it with at most two such
 //! substitutions (one in a word of three or four letters). A lab's own misspelling keeps its
@@ -54,6 +55,16 @@ pub fn mend_misread(word: &str) -> Option<String> {
         && VOCABULARY.words.contains(&lower[1..])
     {
         return Some(format!("{head}{}{tail}", &core[1..]));
+    }
+    // A footnote mark read as a small letter after an abbreviation in capitals (`RBCe`, for
+    // LabCorp's `RBC` with a raised `02`).
+    let upper = core.chars().filter(char::is_ascii_uppercase).count();
+    if upper >= 2
+        && upper + 1 == core.chars().count()
+        && core.ends_with(|c: char| c.is_ascii_lowercase())
+        && VOCABULARY.words.contains(&lower[..lower.len() - 1])
+    {
+        return Some(format!("{head}{}{tail}", &core[..core.len() - 1]));
     }
     let shape = confusion_shape(&lower);
     let Some(candidates) = VOCABULARY.by_shape.get(&shape) else {
@@ -406,6 +417,11 @@ mod tests {
     fn a_speck_read_as_a_letter_before_a_name_is_dropped() {
         assert_eq!(mend_misread("fHematocrit").as_deref(), Some("Hematocrit"));
         assert_eq!(mend_misread("(fHematocrit)").as_deref(), Some("(Hematocrit)"));
+        // …or a footnote mark after an abbreviation.
+        assert_eq!(mend_misread("RBCe").as_deref(), Some("RBC"));
+        assert_eq!(mend_misread("MCHe").as_deref(), Some("MCH"));
+        assert_eq!(mend_misread("HbA1c"), None);
+        assert_eq!(mend_misread("QXZe"), None);
         // Only before a capitalised catalog word: `pH`, `mEq` and `eGFR` are as printed.
         for word in ["pH", "mEq", "eGFR", "xHemo"] {
             assert_eq!(mend_misread(word), None, "{word}");

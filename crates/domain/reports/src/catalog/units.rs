@@ -128,8 +128,18 @@ pub fn mend_unit(read: &str) -> Option<String> {
     let distances: Vec<usize> = UNITS.iter().map(|(k, _)| edit_distance(k, &read_key)).collect();
     let nearest = *distances.iter().min()?;
     let mut near = UNITS.iter().zip(&distances).filter(|(_, d)| **d == nearest);
-    let ((_, unit), _) = near.next()?;
-    (nearest <= reach && near.next().is_none()).then(|| unit.clone())
+    let ((unit_key, unit), _) = near.next()?;
+    if nearest > reach || near.next().is_some() {
+        return None;
+    }
+    // Of the unit's printed spellings, the one nearest the reading (`x10E3/uL` for `=x10E3/uL`,
+    // not `x10^3/uL`).
+    let lower = read.to_lowercase();
+    let spelling = known_units()
+        .filter(|u| key(u) == *unit_key)
+        .min_by_key(|u| edit_distance(&u.to_lowercase(), &lower))
+        .map_or_else(|| unit.clone(), str::to_string);
+    Some(spelling)
 }
 
 /// Every unit labs print in every spelling the catalog and [`EXTRA_UNITS`] give it
@@ -208,6 +218,9 @@ mod tests {
         assert_eq!(mend_unit("1000/wL").as_deref(), Some("1000/µL"));
         assert_eq!(mend_unit("BinjpL").as_deref(), Some("Bin/µL"));
         assert_eq!(mend_unit("Milul").as_deref(), Some("Mil/uL"));
+        // The spelling nearest the reading, of a unit printed more than one way.
+        assert_eq!(mend_unit("=x10E3/uL").as_deref(), Some("x10E3/uL"));
+        assert_eq!(mend_unit("=x10^3/uL").as_deref(), Some("x10^3/uL"));
     }
 
     #[test]
