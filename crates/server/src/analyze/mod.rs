@@ -164,7 +164,8 @@ impl Reader {
     /// only when that reading is short of tests or Tesseract was not sure of it ([`SURE`]);
     /// tiny print ([`TINY_PRINT`]) is read enlarged only. Of two readings the one with more
     /// such rows is kept; of two with as many, the enlarged one unless Tesseract was clearly
-    /// surer of the other ([`SURER`]). If the reading kept holds fewer than [`FEW_RESULTS`]
+    /// surer of the other ([`SURER`]); rows of known tests that only the other found are then
+    /// taken from it ([`reread::borrow_rows`]). If the reading kept holds fewer than [`FEW_RESULTS`]
     /// and rows that make no sense or none at all, the page is read once more with its table's
     /// ruled lines painted out ([`Look::Unruled`]), kept only if it does better. Last, rows of
     /// the reading kept that make less sense than they could are read again closer ([`reread`]).
@@ -180,38 +181,46 @@ impl Reader {
     fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
         let engine = self.engine()?;
         // A reading with its rows, and how many name a known test with a possible value.
+        let known =
+            |r: &LabRow| catalog::lookup_in_unit(&r.name, r.unit.as_deref()).is_some_and(|b| value_possible(b, r));
         let read = |engine: &mut OcrEngine, prepared: Prepared| -> Result<OcrReading, ExtractError> {
             let (page, prepared) = engine.read_prepared(prepared, number)?;
             let rows = rows_from_page(&page, None);
-            let known =
-                |r: &LabRow| catalog::lookup_in_unit(&r.name, r.unit.as_deref()).is_some_and(|b| value_possible(b, r));
             let known = rows.iter().filter(|r| known(r)).count();
             let confidence = engine.confidence().unwrap_or(0.0);
             Ok(OcrReading { page, prepared, rows, known, confidence })
         };
         let look = |look: Look| OcrEngine::prepare(bytes, kind, look);
         let native = look(Look::Native)?;
-        let best = match Plan::for_letters(native.letter_height()) {
-            Plan::EnlargedOnly => read(engine, look(Look::Enlarged)?)?,
+        // The reading kept, and the other when the page was read at both sizes.
+        let (mut best, other) = match Plan::for_letters(native.letter_height()) {
+            Plan::EnlargedOnly => (read(engine, look(Look::Enlarged)?)?, None),
             Plan::EnlargedFirst => {
                 let enlarged = read(engine, look(Look::Enlarged)?)?;
                 if enlarged.known >= FEW_RESULTS && enlarged.confidence >= SURE {
-                    enlarged
+                    (enlarged, None)
                 } else {
                     let first = read(engine, native)?;
-                    if enlarged.better_than(&first) { enlarged } else { first }
+                    if enlarged.better_than(&first) { (enlarged, Some(first)) } else { (first, Some(enlarged)) }
                 }
             }
             Plan::NativeFirst => {
                 let first = read(engine, native)?;
                 if first.known >= FEW_RESULTS && first.confidence >= UNSURE {
-                    first
+                    (first, None)
                 } else {
                     let enlarged = read(engine, look(Look::Enlarged)?)?;
-                    if enlarged.better_than(&first) { enlarged } else { first }
+                    if enlarged.better_than(&first) { (enlarged, Some(first)) } else { (first, Some(enlarged)) }
                 }
             }
         };
+        // Rows of known tests only the other reading found are taken from it.
+        if let Some(other) = other {
+            let page = reread::borrow_rows(best.page, &best.rows, &other.page, &other.rows);
+            best.rows = rows_from_page(&page, None);
+            best.known = best.rows.iter().filter(|r| known(r)).count();
+            best.page = page;
+        }
         // A page of a few tests, each read sensibly, has nothing a third look could add.
         let best = if best.known >= FEW_RESULTS || (best.known > 0 && best.known == best.rows.len()) {
             best

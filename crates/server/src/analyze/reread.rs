@@ -35,6 +35,67 @@ pub fn reread_doubtful_rows(
     Ok(better_of(page, rows, ranges, &bands, &reread))
 }
 
+/// `page` (its rows `rows`) with the rows that another reading of the same page (`other`,
+/// perhaps at another size, its rows `other_rows`) found and it did not: rows naming a test
+/// the catalog knows, with a value it can have, that no row of `page` names. Each such row's
+/// band is taken from `other` where its rows make more sense than `page`'s there
+/// ([`better_of`]). A reading of a photo at one size loses a name the other reads (the
+/// enlarged photo of in_hsuit's lipid page read `Total Cholesterol` as `Rated Charegierns`),
+/// and neither reading is the better everywhere.
+pub fn borrow_rows(page: Page, rows: &[LabRow], other: &Page, other_rows: &[LabRow]) -> Page {
+    let known = |r: &LabRow| {
+        catalog::lookup_in_unit(&r.name, r.unit.as_deref()).filter(|b| value_possible(b, r)).map(|b| b.key.as_str())
+    };
+    let have: Vec<&str> = rows.iter().filter_map(known).collect();
+    let (sx, sy) = (page.width / other.width.max(1.0), page.height / other.height.max(1.0));
+    let scaled = |b: BBox| BBox { x0: b.x0 * sx, y0: b.y0 * sy, x1: b.x1 * sx, y1: b.y1 * sy };
+    let letter = letter_height(&page);
+    let bands = merged(
+        other_rows
+            .iter()
+            .filter(|r| known(r).is_some_and(|k| !have.contains(&k)))
+            .map(|r| {
+                let b = scaled(r.bbox);
+                BBox { x0: (b.x0 - letter).max(0.0), y0: b.y0 - 0.2 * letter, x1: page.width, y1: b.y1 + 0.2 * letter }
+            })
+            .collect(),
+    );
+    if bands.is_empty() {
+        return page;
+    }
+    // The other reading's lines numbered after this one's.
+    let after = page.words.iter().filter_map(|w| w.line).max().map_or(0, |l| l + 1);
+    let words: Vec<Word> = other
+        .words
+        .iter()
+        .map(|w| Word { bbox: scaled(w.bbox), line: w.line.map(|l| l + after), ..w.clone() })
+        .collect();
+    // A band is taken only where it adds a known test and keeps every known row of this
+    // reading in it as read: a neighbour read well here may be read worse there.
+    let all: Vec<usize> = (0..bands.len()).collect();
+    let borrowed = rows_from_page(&spliced(&page, &bands, &words, &all), None);
+    // Rows naming a known test, whatever their value (`1-2` cells per field is none).
+    let in_band = |rows: &[LabRow], band: BBox| -> Vec<(&'static str, String)> {
+        rows.iter()
+            .filter(|r| (band.y0..=band.y1).contains(&r.bbox.mid_y()))
+            .filter_map(|r| {
+                catalog::lookup_in_unit(&r.name, r.unit.as_deref()).map(|b| (b.key.as_str(), r.value.text.clone()))
+            })
+            .collect()
+    };
+    let kept: Vec<usize> = (0..bands.len())
+        .filter(|&i| {
+            let (before, after) = (in_band(rows, bands[i]), in_band(&borrowed, bands[i]));
+            let adds = borrowed
+                .iter()
+                .filter(|r| (bands[i].y0..=bands[i].y1).contains(&r.bbox.mid_y()))
+                .any(|r| known(r).is_some_and(|k| !have.contains(&k)));
+            before.iter().all(|b| after.contains(b)) && adds
+        })
+        .collect();
+    if kept.is_empty() { page } else { spliced(&page, &bands, &words, &kept) }
+}
+
 /// The bands of `page` (whose rows are `rows`) worth reading again: each doubtful row
 /// ([`doubtful`]) from a letter before it to the page's right edge (its range may have been
 /// missed altogether), a fifth of a letter above and below. Rows next to each other are one
@@ -247,6 +308,46 @@ mod tests {
         assert_eq!(better_of(first.clone(), &rows, true, &bands, &worse), first);
         // As is one that finds nothing.
         assert_eq!(better_of(first.clone(), &rows, true, &bands, &[]), first);
+    }
+
+    #[test]
+    fn a_known_test_only_the_other_reading_found_is_taken_from_it_and_rows_read_well_stay() {
+        // This reading lost urea's name; the other, of the page enlarged twice, read it, and
+        // misread creatinine and the cells per field beside it.
+        let first = page(&[("Rated Charegierns", 20.0), ("17.50", 200.0), ("mg/dL", 300.0), ("17-47", 400.0)]);
+        let rows = rows_from_page(&first, None);
+        let twice = |text: &str, x: f32, y: f32| {
+            let w = word(text, x, y, y as u32);
+            Word {
+                bbox: BBox { x0: w.bbox.x0 * 2.0, y0: w.bbox.y0 * 2.0, x1: w.bbox.x1 * 2.0, y1: w.bbox.y1 * 2.0 },
+                ..w
+            }
+        };
+        let other_words = vec![
+            twice("Glucose", 20.0, 50.0),
+            twice("88", 200.0, 50.0),
+            twice("mg/dL", 300.0, 50.0),
+            twice("70-110", 400.0, 50.0),
+            twice("Urea", 20.0, 80.0),
+            twice("17.50", 200.0, 80.0),
+            twice("mg/dL", 300.0, 80.0),
+            twice("17-47", 400.0, 80.0),
+            twice("Creatinine", 20.0, 110.0),
+            twice("8.7", 200.0, 110.0),
+            twice("mg/dL", 300.0, 110.0),
+            twice("0.4-1.5", 400.0, 110.0),
+        ];
+        let other = Page { number: 1, width: 1200.0, height: 1600.0, words: other_words };
+        let other_rows = rows_from_page(&other, None);
+        let merged = borrow_rows(first.clone(), &rows, &other, &other_rows);
+        let read: Vec<(String, String)> =
+            rows_from_page(&merged, None).into_iter().map(|r| (r.name, r.value.text)).collect();
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        assert_eq!(read, [pair("Glucose", "88"), pair("Urea", "17.50"), pair("Creatinine", "0.87")]);
+        // Nothing to take when this reading has every test the other has.
+        let whole = page(&[("Urea", 20.0), ("17.50", 200.0), ("mg/dL", 300.0), ("17-47", 400.0)]);
+        let whole_rows = rows_from_page(&whole, None);
+        assert_eq!(borrow_rows(whole.clone(), &whole_rows, &other, &other_rows), whole);
     }
 
     #[test]
