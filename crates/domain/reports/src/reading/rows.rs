@@ -546,8 +546,10 @@ const METHOD_ENDINGS: &[&str] = &["assay", "metry", "metric", "graphy", "phoresi
 /// Prose that happens to follow a number (`testing of Beta Amyloid 42 and ...`,
 /// `JCEM. 2011 Jul; 96(7)`): a small word of sentences, or a word ending a clause.
 fn is_prose(cell: &str) -> bool {
-    let clause =
-        cell.strip_suffix([';', ',']).is_some_and(|word| word.len() >= 2 && word.chars().all(char::is_alphabetic));
+    // (Not a word in capitals: `OH,` is a scan's misreading of a unit.)
+    let clause = cell.strip_suffix([';', ',']).is_some_and(|word| {
+        word.len() >= 2 && word.chars().all(char::is_alphabetic) && word.chars().any(char::is_lowercase)
+    });
     // A cell may hold more of the sentence (`and/or renal`), or be a run of it.
     let first = cell.split(|c: char| c.is_whitespace() || c == '/').next().unwrap_or(cell);
     let words = cell.split_whitespace();
@@ -1155,6 +1157,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         && !after.is_empty()
         && after.iter().all(|t| qualitative_word(t).is_some()))
     .then(|| after.join(" "));
+    // A reference column that sends the reader to a note says the row is a result, where a
+    // scan lost the dash of its unit (`RDWI  263.4  :  *Refer Note below`).
+    let noted = reference_note.is_some();
     let (range, range_text) = match range {
         Some((r, t)) => (Some(r), Some(t)),
         None => (None, word_reference.clone().or(reference_note)),
@@ -1174,7 +1179,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         && value
             .number
             .is_some_and(|v| crate::catalog::lookup(&name).is_some_and(|b| b.implausible(v, None).is_none()));
-    if unit.is_none() && range.is_none() && !bare_known && !flagged_known {
+    if unit.is_none() && range.is_none() && !bare_known && !flagged_known && !noted {
         return None;
     }
     // A bound with `>=` or `<=` and no unit (`Extreme (A)  >=50  >=80`) is a tier of a risk
@@ -1247,7 +1252,7 @@ fn cell_flag(text: &str) -> Option<Flag> {
 /// Whether a reference cell points elsewhere instead of giving a range: `*Refer Note below`,
 /// `Refer to interpretation`, `See note`.
 fn is_reference_note(text: &str) -> bool {
-    let lower = text.trim_start_matches(['*', '#', '(']).trim().to_lowercase();
+    let lower = text.trim_start_matches(['*', '#', '(']).trim_start_matches(QUOTES).trim().to_lowercase();
     lower.starts_with("refer")
         || lower.starts_with("see note")
         || lower.starts_with("see interpretation")
@@ -3095,6 +3100,46 @@ mod interim_and_note_tests {
         );
         assert_eq!(labelled_tier("Up to 45"), None);
         assert_eq!(labelled_tier("Deficient <20").as_deref(), Some("Deficient: <20"));
+    }
+
+    #[test]
+    fn a_row_sent_to_a_note_is_a_result_and_a_misread_unit_in_capitals_is_no_clause() {
+        // Thyrocare photographed: the `-` of no unit read as `:` or a quote, `%` as `OH,`.
+        let p = page(&[
+            &[
+                ("Red Cell Distribution Width (RDW - CV)", 20.0),
+                ("Calculated", 230.0),
+                ("12.8", 300.0),
+                ("OH,", 360.0),
+                ("11.6-14", 420.0),
+            ],
+            &[
+                ("RED CELL DISTRIBUTION WIDTH INDEX (RDWI)", 20.0),
+                ("Calculated", 230.0),
+                ("263.4", 300.0),
+                (":", 360.0),
+                ("*Refer Note below", 420.0),
+            ],
+            &[
+                ("MENTZER INDEX", 20.0),
+                ("Calculated", 230.0),
+                ("20.6", 300.0),
+                ("\u{2018}", 360.0),
+                ("\"Refer Note below", 420.0),
+            ],
+            // A clause of a sentence after a number is still prose.
+            &[("Deficiency below", 20.0), ("20", 300.0), ("years,", 360.0)],
+        ]);
+        let rows: Vec<(String, Option<String>)> =
+            rows_from_page(&p, None).into_iter().map(|r| (r.value.text, r.range_text)).collect();
+        assert_eq!(
+            rows,
+            [
+                ("12.8".to_string(), Some("11.6-14".to_string())),
+                ("263.4".to_string(), Some("*Refer Note below".to_string())),
+                ("20.6".to_string(), Some("\"Refer Note below".to_string())),
+            ]
+        );
     }
 
     #[test]
