@@ -38,8 +38,11 @@ pub const UNSURE: f32 = 60.0;
 /// enlarged. On the phone photos of `bench/scans.py --photo` (letters 5 to 7 px) the first
 /// reading found most rows yet misread a value or name in one row of six (F1 0.83; enlarged
 /// 0.91), while Tesseract, still fairly sure of its words (mean confidence 64 to 84), gave no
-/// sign of it. Scans at 200 dpi have letters of 12 px and more.
-pub const SMALL_PRINT: f32 = 7.0;
+/// sign of it. Scans at 150 dpi (`bench/scans.py --dpi 150`: letters of 6 to 10 px, most 8 or
+/// 9) read the same way: F1 0.949 with 7 px here, 0.971 with 9. With 10, 0.978, but labdata's
+/// handheld iron photo (10 px) lost a row read at its own size. Scans at 200 dpi have letters of
+/// 10 px and more, most 12 or more.
+pub const SMALL_PRINT: f32 = 9.0;
 
 /// How much higher Tesseract's mean word confidence must be for one reading of a page to count
 /// as surer than another: two readings of a page read well differ by less (labdata's Lal
