@@ -360,6 +360,17 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
         for (row, _) in &mut rows {
             mend_misread(row);
         }
+        // A name of a letter or two the catalog does not know, with a unit no lab prints and no
+        // reference, is page furniture misread (`rr  1  Ot`, `CJ  008  e` on the footers of a
+        // 150 dpi scan).
+        rows.retain(|(r, _)| {
+            r.name.chars().filter(|c| c.is_alphabetic()).count() > 2
+                || catalog::lookup(&r.name).is_some()
+                || r.value.qualitative.is_some()
+                || r.range.is_some()
+                || r.range_text.is_some()
+                || r.unit.as_deref().is_some_and(catalog::is_known_unit)
+        });
     }
     // On a scan, units that differ only in case or spacing (`fl` and `fL`) are the same unit.
     let unit_key = |r: &LabRow| {
@@ -1024,6 +1035,19 @@ mod tests {
     /// The rows `from_pages` makes of one line each, read by OCR or from a text layer.
     fn rows_of(source: &'static str, lines: &[&[(&str, f32)]]) -> Vec<Row> {
         from_pages("t", &[page_of(1, lines)], source).rows
+    }
+
+    #[test]
+    fn a_scanned_row_of_a_letter_or_two_with_no_lab_unit_and_no_reference_is_dropped() {
+        let lines: &[&[(&str, f32)]] = &[
+            &[("rr", 20.0), ("1", 250.0), ("Ot", 330.0)],
+            &[("Glucose", 20.0), ("90", 250.0), ("mg/dL", 330.0), ("70-100", 400.0)],
+            &[("Hb", 20.0), ("13.5", 250.0), ("g/dL", 330.0)],
+            &[("Leptin", 20.0), ("2.1", 250.0), ("ng/mL", 330.0)],
+        ];
+        let names = |source| rows_of(source, lines).into_iter().map(|r| r.row.name).collect::<Vec<_>>();
+        assert_eq!(names("ocr"), ["Glucose", "Hb", "Leptin"]);
+        assert_eq!(names("text"), ["rr", "Glucose", "Hb", "Leptin"]);
     }
 
     #[test]

@@ -918,6 +918,16 @@ fn name_ok(name: &str) -> bool {
         && !sentence
         && name.len() <= 80
         && !NOT_A_TEST.contains(&first.as_str())
+        && !NOT_A_TEST.contains(&first_run_together(name).as_str())
+}
+
+/// The first word of `name` where a scan ran two words together (`VisitNo.` for `Visit No.`):
+/// its letters before the first capital that follows a small letter, in small letters.
+fn first_run_together(name: &str) -> String {
+    let word = name.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or_default();
+    let chars: Vec<char> = word.chars().collect();
+    let end = (1..chars.len()).find(|&i| chars[i - 1].is_lowercase() && chars[i].is_uppercase()).unwrap_or(0);
+    chars[..end].iter().collect::<String>().to_lowercase()
 }
 
 /// What one line says, before it is placed on the page.
@@ -3189,6 +3199,8 @@ mod interim_and_note_tests {
             &[("1. IOM (Institute of Medicine).", 30.0), ("2010.", 200.0), ("Dietary", 240.0), ("reference", 290.0)],
             &[("by the Food and Drug Administration.", 30.0)],
             &[("01", 30.0), ("BN", 60.0), ("Labcorp Burlington", 100.0), ("Dir: Sanjai Nagendra, MD", 400.0)],
+            // Patient details whose words a scan ran together.
+            &[("VisitNo. :\u{2014}C", 30.0), ("0", 200.0), ("Client", 240.0)],
             // A scale of percentiles repeating a result: its bands are no unit.
             &[
                 ("LDL SIZE", 30.0),
