@@ -38,10 +38,11 @@ pub fn reread_doubtful_rows(
 /// `page` (its rows `rows`) with the rows that another reading of the same page (`other`,
 /// perhaps at another size, its rows `other_rows`) found and it did not: rows naming a test
 /// the catalog knows, with a value it can have, that no row of `page` names. Each such row's
-/// band is taken from `other` where its rows make more sense than `page`'s there
-/// ([`better_of`]). A reading of a photo at one size loses a name the other reads (the
-/// enlarged photo of in_hsuit's lipid page read `Total Cholesterol` as `Rated Charegierns`),
-/// and neither reading is the better everywhere.
+/// band (across the page, as [`doubtful_bands`] makes them) is taken from `other` where that
+/// adds such a test and every row of `page` in the band naming a known test stays as read. A
+/// reading of a photo at one size loses a name the other reads (the enlarged photo of
+/// in_hsuit's lipid page read `Total Cholesterol` as `Rated Charegierns`), and neither reading
+/// is the better everywhere.
 pub fn borrow_rows(page: Page, rows: &[LabRow], other: &Page, other_rows: &[LabRow]) -> Page {
     let known = |r: &LabRow| {
         catalog::lookup_in_unit(&r.name, r.unit.as_deref()).filter(|b| value_possible(b, r)).map(|b| b.key.as_str())
@@ -313,7 +314,7 @@ mod tests {
     #[test]
     fn a_known_test_only_the_other_reading_found_is_taken_from_it_and_rows_read_well_stay() {
         // This reading lost urea's name; the other, of the page enlarged twice, read it, and
-        // misread creatinine and the cells per field beside it.
+        // misread creatinine.
         let first = page(&[("Rated Charegierns", 20.0), ("17.50", 200.0), ("mg/dL", 300.0), ("17-47", 400.0)]);
         let rows = rows_from_page(&first, None);
         let twice = |text: &str, x: f32, y: f32| {
