@@ -561,8 +561,19 @@ fn is_prose(cell: &str) -> bool {
 const PROSE_WORDS: &[&str] =
     &["and", "or", "of", "the", "for", "with", "in", "to", "is", "was", "has", "by", "at", "on", "as", "than"];
 
-/// Footnote codes some labs print after a name (`LDL-P A, 01`, `Glucose 02`).
+/// Footnote codes some labs print after a name (`LDL-P A, 01`, `Glucose 02`), and footnote
+/// marks raised after it (`Glucose²`, `CoQ10¹`; not the power of a unit, `1.73 m²`).
 fn strip_footnotes(name: &str) -> &str {
+    let raised = |c: char| matches!(c, '\u{b9}' | '\u{b2}' | '\u{b3}' | '\u{2070}' | '\u{2074}'..='\u{2079}');
+    let bare = name.trim_end_matches(raised).trim_end();
+    let name = if bare.len() < name.trim_end().len()
+        && !bare.ends_with('m')
+        && bare.ends_with(|c: char| c.is_alphanumeric() || c == ')')
+    {
+        bare
+    } else {
+        name
+    };
     let mut words: Vec<&str> = name.split_whitespace().collect();
     let is_code = |w: &str| {
         // `01`, or `A,01` written without a space.
@@ -1959,7 +1970,7 @@ mod tests {
             rows,
             [
                 row("HbA1c", "5.4", "%", "<5.7"),
-                row("Glucose\u{b2}", "72", "mg/dL", "70-99"),
+                row("Glucose", "72", "mg/dL", "70-99"),
                 row("\u{3b1}-1", "56.1", "mg/dL", ">35"),
             ]
         );
@@ -2199,6 +2210,11 @@ mod tests {
         assert_eq!(strip_footnotes("HDL-C A,01"), "HDL-C");
         assert_eq!(strip_footnotes("Hemoglobin A1c"), "Hemoglobin A1c");
         assert_eq!(strip_footnotes("Vitamin B12"), "Vitamin B12");
+        // Raised marks (Boston Heart), not a unit's power.
+        assert_eq!(strip_footnotes("Glucose\u{b2}"), "Glucose");
+        assert_eq!(strip_footnotes("CoQ10\u{b9}"), "CoQ10");
+        assert_eq!(strip_footnotes("eGFR (mL/min/1.73 m\u{b2})"), "eGFR (mL/min/1.73 m\u{b2})");
+        assert_eq!(strip_footnotes("Body Surface Area m\u{b2}"), "Body Surface Area m\u{b2}");
         assert!(!name_ok("A serum folate concentration of less than"));
         assert!(!name_ok("24 B 27 N 10"));
         assert!(name_ok("Folate (Folic Acid), Serum"));
