@@ -184,8 +184,7 @@ impl Reader {
     fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
         let engine = self.engine()?;
         // A reading with its rows, and how many name a known test with a possible value.
-        let known =
-            |r: &LabRow| catalog::lookup_in_unit(&r.name, r.unit.as_deref()).is_some_and(|b| value_possible(b, r));
+        let known = |r: &LabRow| known_test(r).is_some();
         let read = |engine: &mut OcrEngine, prepared: Prepared| -> Result<OcrReading, ExtractError> {
             let (page, prepared) = engine.read_prepared(prepared, number)?;
             let rows = rows_from_page(&page, None);
@@ -218,8 +217,7 @@ impl Reader {
             }
         };
         // Rows of known tests only the other reading found are taken from it.
-        if let Some(other) = other {
-            let page = reread::borrow_rows(best.page, &best.rows, &other.page, &other.rows);
+        if let Some(page) = other.and_then(|o| reread::borrow_rows(&best.page, &best.rows, &o.page, &o.rows)) {
             best.rows = rows_from_page(&page, None);
             best.known = best.rows.iter().filter(|r| known(r)).count();
             best.page = page;
@@ -404,6 +402,11 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     };
     let rows = rows.into_iter().zip(mended).map(|(r, why)| enrich(r, ocr, sex, why)).collect();
     Analysis { file: label.to_string(), pages: pages.len(), sex, age, collected, rows, source }
+}
+
+/// The test the catalog knows `row` by, where its value is one the test can have.
+pub(crate) fn known_test(row: &LabRow) -> Option<&'static Biomarker> {
+    catalog::lookup_in_unit(&row.name, row.unit.as_deref()).filter(|b| value_possible(b, row))
 }
 
 /// Whether `row`'s value is one `biomarker` can have: a word (Negative), or a number possible
@@ -1298,28 +1301,26 @@ mod tests {
 
     #[test]
     fn a_misread_unit_in_a_scan_is_put_back_and_a_text_layer_unit_stays() {
-        let pages = [page_of(1, &[&[("Cholesterol", 20.0), ("180", 250.0), ("ma/dl", 330.0), ("< 200", 400.0)]])];
-        let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
-        assert_eq!(unit("ocr").map(|u| u.to_lowercase()).as_deref(), Some("mg/dl"));
-        assert_eq!(unit("text").as_deref(), Some("ma/dl"));
+        // The unit of the one row read from `line`, by OCR or from a text layer.
+        let unit = |line: &[(&str, f32)], source| {
+            from_pages("t", &[page_of(1, &[line])], source).rows.into_iter().next().and_then(|r| r.row.unit)
+        };
+        let line = [("Cholesterol", 20.0), ("180", 250.0), ("ma/dl", 330.0), ("< 200", 400.0)];
+        assert_eq!(unit(&line, "ocr").map(|u| u.to_lowercase()).as_deref(), Some("mg/dl"));
+        assert_eq!(unit(&line, "text").as_deref(), Some("ma/dl"));
         // Too far from every unit to mend without the test's, near only one of the test's.
-        let pages = [page_of(1, &[&[("Protein, Total", 20.0), ("7.2", 250.0), ("gid", 330.0), ("6.0-8.5", 400.0)]])];
-        let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
-        assert_eq!(unit("ocr").as_deref(), Some("g/dL"));
-        assert_eq!(unit("text").as_deref(), Some("gid"));
+        let line = [("Protein, Total", 20.0), ("7.2", 250.0), ("gid", 330.0), ("6.0-8.5", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("g/dL"));
+        assert_eq!(unit(&line, "text").as_deref(), Some("gid"));
         // Nearer a unit of another test (mcg/dL) than the test's own, but near the test's.
-        let pages = [page_of(1, &[&[("Creatinine", 20.0), ("0.67", 250.0), ("meg/dt", 330.0), ("0.57-1.00", 400.0)]])];
-        let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
-        assert_eq!(unit("ocr").as_deref(), Some("mg/dL"));
+        let line = [("Creatinine", 20.0), ("0.67", 250.0), ("meg/dt", 330.0), ("0.57-1.00", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("mg/dL"));
         // With a speck before it and a stray word after it.
-        let pages =
-            [page_of(1, &[&[("Cholesterol, Total", 20.0), ("190", 250.0), ("_me/dt ee", 330.0), ("100-199", 400.0)]])];
-        let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
-        assert_eq!(unit("ocr").as_deref(), Some("mg/dL"));
-        assert_eq!(unit("text").as_deref(), Some("_me/dt ee"));
+        let line = [("Cholesterol, Total", 20.0), ("190", 250.0), ("_me/dt ee", 330.0), ("100-199", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("mg/dL"));
+        assert_eq!(unit(&line, "text").as_deref(), Some("_me/dt ee"));
         // A stray mark alone before it is no unit.
-        let pages = [page_of(1, &[&[("Monocytes", 20.0), ("7", 250.0), ("~ %", 330.0), ("2-10", 400.0)]])];
-        let unit = |source| from_pages("t", &pages, source).rows.into_iter().next().and_then(|r| r.row.unit);
-        assert_eq!(unit("ocr").as_deref(), Some("%"));
+        let line = [("Monocytes", 20.0), ("7", 250.0), ("~ %", 330.0), ("2-10", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("%"));
     }
 }

@@ -12,7 +12,7 @@ use ht_reports::catalog;
 use ht_reports::reading::{LabRow, rows_from_page};
 use ht_reports::{BBox, ExtractError, Page, Word};
 
-use super::{mend_misread, range_far_from_usual, range_lost_point, range_with_points, value_possible};
+use super::{known_test, mend_misread, range_far_from_usual, range_lost_point, range_with_points, value_possible};
 
 /// `page` (read from `prepared`, its rows `rows`) with the bands of its rows that make less
 /// sense than they could read again, each second reading kept where it makes more sense than
@@ -43,26 +43,21 @@ pub fn reread_doubtful_rows(
 /// reading of a photo at one size loses a name the other reads (the enlarged photo of
 /// in_hsuit's lipid page read `Total Cholesterol` as `Rated Charegierns`), and neither reading
 /// is the better everywhere.
-pub fn borrow_rows(page: Page, rows: &[LabRow], other: &Page, other_rows: &[LabRow]) -> Page {
-    let known = |r: &LabRow| {
-        catalog::lookup_in_unit(&r.name, r.unit.as_deref()).filter(|b| value_possible(b, r)).map(|b| b.key.as_str())
-    };
+pub fn borrow_rows(page: &Page, rows: &[LabRow], other: &Page, other_rows: &[LabRow]) -> Option<Page> {
+    let known = |r: &LabRow| known_test(r).map(|b| b.key.as_str());
     let have: Vec<&str> = rows.iter().filter_map(known).collect();
     let (sx, sy) = (page.width / other.width.max(1.0), page.height / other.height.max(1.0));
     let scaled = |b: BBox| BBox { x0: b.x0 * sx, y0: b.y0 * sy, x1: b.x1 * sx, y1: b.y1 * sy };
-    let letter = letter_height(&page);
+    let letter = letter_height(page);
     let bands = merged(
         other_rows
             .iter()
             .filter(|r| known(r).is_some_and(|k| !have.contains(&k)))
-            .map(|r| {
-                let b = scaled(r.bbox);
-                BBox { x0: (b.x0 - letter).max(0.0), y0: b.y0 - 0.2 * letter, x1: page.width, y1: b.y1 + 0.2 * letter }
-            })
+            .map(|r| row_band(scaled(r.bbox), letter, page.width))
             .collect(),
     );
     if bands.is_empty() {
-        return page;
+        return None;
     }
     // The other reading's lines numbered after this one's.
     let after = page.words.iter().filter_map(|w| w.line).max().map_or(0, |l| l + 1);
@@ -74,11 +69,10 @@ pub fn borrow_rows(page: Page, rows: &[LabRow], other: &Page, other_rows: &[LabR
     // A band is taken only where it adds a known test and keeps every known row of this
     // reading in it as read: a neighbour read well here may be read worse there.
     let all: Vec<usize> = (0..bands.len()).collect();
-    let borrowed = rows_from_page(&spliced(&page, &bands, &words, &all), None);
+    let borrowed = rows_from_page(&spliced(page, &bands, &words, &all), None);
     // Rows naming a known test, whatever their value (`1-2` cells per field is none).
-    let in_band = |rows: &[LabRow], band: BBox| -> Vec<(&'static str, String)> {
-        rows.iter()
-            .filter(|r| (band.y0..=band.y1).contains(&r.bbox.mid_y()))
+    let named = |rows: &[LabRow], band: BBox| -> Vec<(&'static str, String)> {
+        rows_in(rows, band)
             .filter_map(|r| {
                 catalog::lookup_in_unit(&r.name, r.unit.as_deref()).map(|b| (b.key.as_str(), r.value.text.clone()))
             })
@@ -86,15 +80,24 @@ pub fn borrow_rows(page: Page, rows: &[LabRow], other: &Page, other_rows: &[LabR
     };
     let kept: Vec<usize> = (0..bands.len())
         .filter(|&i| {
-            let (before, after) = (in_band(rows, bands[i]), in_band(&borrowed, bands[i]));
-            let adds = borrowed
-                .iter()
-                .filter(|r| (bands[i].y0..=bands[i].y1).contains(&r.bbox.mid_y()))
-                .any(|r| known(r).is_some_and(|k| !have.contains(&k)));
+            let (before, after) = (named(rows, bands[i]), named(&borrowed, bands[i]));
+            let adds = rows_in(&borrowed, bands[i]).any(|r| known(r).is_some_and(|k| !have.contains(&k)));
             before.iter().all(|b| after.contains(b)) && adds
         })
         .collect();
-    if kept.is_empty() { page } else { spliced(&page, &bands, &words, &kept) }
+    (!kept.is_empty()).then(|| spliced(page, &bands, &words, &kept))
+}
+
+/// The band of a row whose box is `bbox` on a page `width` wide whose letters are `letter`
+/// tall: from a letter before the row to the page's right edge, a fifth of a letter above
+/// and below.
+fn row_band(bbox: BBox, letter: f32, width: f32) -> BBox {
+    BBox { x0: (bbox.x0 - letter).max(0.0), y0: bbox.y0 - 0.2 * letter, x1: width, y1: bbox.y1 + 0.2 * letter }
+}
+
+/// The rows of `rows` whose middle is in `band`.
+fn rows_in(rows: &[LabRow], band: BBox) -> impl Iterator<Item = &LabRow> {
+    rows.iter().filter(move |r| (band.y0..=band.y1).contains(&r.bbox.mid_y()))
 }
 
 /// The bands of `page` (whose rows are `rows`) worth reading again: each doubtful row
@@ -104,17 +107,7 @@ pub fn borrow_rows(page: Page, rows: &[LabRow], other: &Page, other_rows: &[LabR
 /// labdata's photos, where a range of two lines reaches into the next row's band.
 fn doubtful_bands(page: &Page, rows: &[LabRow], ranges: bool) -> Vec<BBox> {
     let letter = letter_height(page);
-    merged(
-        rows.iter()
-            .filter(|r| doubtful(r, ranges))
-            .map(|r| BBox {
-                x0: (r.bbox.x0 - letter).max(0.0),
-                y0: r.bbox.y0 - 0.2 * letter,
-                x1: page.width,
-                y1: r.bbox.y1 + 0.2 * letter,
-            })
-            .collect(),
-    )
+    merged(rows.iter().filter(|r| doubtful(r, ranges)).map(|r| row_band(r.bbox, letter, page.width)).collect())
 }
 
 /// `page` with each of `bands` read as in `reread` where its rows make more sense that way
@@ -185,8 +178,7 @@ fn ranges_printed(rows: &[LabRow]) -> bool {
 
 /// The known rows of `rows` in `band` (by their middle), and the sense they make together.
 fn band_sense(rows: &[LabRow], band: BBox, ranges_printed: bool) -> (usize, u32) {
-    rows.iter()
-        .filter(|r| (band.y0..=band.y1).contains(&r.bbox.mid_y()))
+    rows_in(rows, band)
         .map(|r| sense(r, ranges_printed))
         .fold((0, 0), |(known, total), s| (known + usize::from(s > 0), total + s))
 }
@@ -317,38 +309,25 @@ mod tests {
         // misread creatinine.
         let first = page(&[("Rated Charegierns", 20.0), ("17.50", 200.0), ("mg/dL", 300.0), ("17-47", 400.0)]);
         let rows = rows_from_page(&first, None);
-        let twice = |text: &str, x: f32, y: f32| {
-            let w = word(text, x, y, y as u32);
-            Word {
-                bbox: BBox { x0: w.bbox.x0 * 2.0, y0: w.bbox.y0 * 2.0, x1: w.bbox.x1 * 2.0, y1: w.bbox.y1 * 2.0 },
-                ..w
+        let urea = [("Urea", 20.0), ("17.50", 200.0), ("mg/dL", 300.0), ("17-47", 400.0)];
+        let mut other = page(&urea);
+        for w in &mut other.words {
+            if w.text == "0.87" {
+                w.text = "8.7".into();
             }
-        };
-        let other_words = vec![
-            twice("Glucose", 20.0, 50.0),
-            twice("88", 200.0, 50.0),
-            twice("mg/dL", 300.0, 50.0),
-            twice("70-110", 400.0, 50.0),
-            twice("Urea", 20.0, 80.0),
-            twice("17.50", 200.0, 80.0),
-            twice("mg/dL", 300.0, 80.0),
-            twice("17-47", 400.0, 80.0),
-            twice("Creatinine", 20.0, 110.0),
-            twice("8.7", 200.0, 110.0),
-            twice("mg/dL", 300.0, 110.0),
-            twice("0.4-1.5", 400.0, 110.0),
-        ];
-        let other = Page { number: 1, width: 1200.0, height: 1600.0, words: other_words };
+            w.bbox = BBox { x0: w.bbox.x0 * 2.0, y0: w.bbox.y0 * 2.0, x1: w.bbox.x1 * 2.0, y1: w.bbox.y1 * 2.0 };
+        }
+        (other.width, other.height) = (other.width * 2.0, other.height * 2.0);
         let other_rows = rows_from_page(&other, None);
-        let merged = borrow_rows(first.clone(), &rows, &other, &other_rows);
+        let merged = borrow_rows(&first, &rows, &other, &other_rows).expect("urea is taken");
         let read: Vec<(String, String)> =
             rows_from_page(&merged, None).into_iter().map(|r| (r.name, r.value.text)).collect();
         let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
         assert_eq!(read, [pair("Glucose", "88"), pair("Urea", "17.50"), pair("Creatinine", "0.87")]);
         // Nothing to take when this reading has every test the other has.
-        let whole = page(&[("Urea", 20.0), ("17.50", 200.0), ("mg/dL", 300.0), ("17-47", 400.0)]);
+        let whole = page(&urea);
         let whole_rows = rows_from_page(&whole, None);
-        assert_eq!(borrow_rows(whole.clone(), &whole_rows, &other, &other_rows), whole);
+        assert_eq!(borrow_rows(&whole, &whole_rows, &other, &other_rows), None);
     }
 
     #[test]

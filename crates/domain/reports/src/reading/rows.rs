@@ -1404,10 +1404,10 @@ fn band_line(cells: &[Cell]) -> Option<Bands> {
     let mut printed: Vec<(String, f32, bool)> = Vec::new();
     let mut rest = words.as_slice();
     while let [(word, mid), after @ ..] = rest {
-        let open = open_band(word).is_some();
-        if !open && !closed_band(word) {
+        if !is_band(word) {
             break;
         }
+        let open = open_band(word).is_some();
         match after {
             [(or, _), (other, _), after @ ..] if or.eq_ignore_ascii_case("or") && open_band(other).is_some() => {
                 printed.push((format!("{word} or {other}"), *mid, true));
@@ -1424,6 +1424,11 @@ fn band_line(cells: &[Cell]) -> Option<Bands> {
     let open = printed.iter().filter(|(_, _, open)| *open).count();
     let shaped = printed.len() >= 2 && open >= 1 && unit.as_deref().is_none_or(looks_like_unit);
     shaped.then(|| (printed.into_iter().map(|(w, x, _)| (w, x)).collect(), unit))
+}
+
+/// A band open at one end (`<200`) or closed at both (`200-240`).
+fn is_band(text: &str) -> bool {
+    open_band(text).is_some() || closed_band(text)
 }
 
 /// A band closed at both ends (`200-240`).
@@ -1443,8 +1448,7 @@ fn band_lines(lines: &[Line]) -> Vec<Option<Bands>> {
     // Only bands, perhaps joined by `or`.
     let pieces = |line: &Line| {
         let words: Vec<&str> = line.cells.iter().flat_map(|c| c.text.split_whitespace()).collect();
-        words.iter().any(|w| open_band(w).is_some() || closed_band(w))
-            && words.iter().all(|w| open_band(w).is_some() || closed_band(w) || w.eq_ignore_ascii_case("or"))
+        words.iter().any(|w| is_band(w)) && words.iter().all(|w| is_band(w) || w.eq_ignore_ascii_case("or"))
     };
     for i in 0..lines.len().saturating_sub(1) {
         let (line, below) = (&lines[i], &lines[i + 1]);
