@@ -12,7 +12,7 @@ use ht_reports::catalog::derived;
 use ht_reports::catalog::{self, Biomarker};
 use ht_reports::reading::{
     Collected, Flag, LabRow, Qualifier, RefRange, Sex, detect_age, detect_collected, detect_sex, is_negative_result,
-    is_positive_result, lost_point, page_text_by_lines, rows_from_page,
+    is_positive_result, lost_point, page_text_by_lines, rows_from_page, sex_ranges,
 };
 use ht_reports::upload::{FileKind, MAX_UPLOAD_BYTES};
 use ht_reports::{ExtractError, Page, StoredResult};
@@ -567,6 +567,19 @@ fn flag_of(row: &LabRow) -> Option<&'static str> {
     }
 }
 
+/// A value judged against a reference split by sex on a report whose sex is not known
+/// (`Male : 65 - 175 ; Female : 50 - 170`): flagged only where it is outside the ranges of
+/// both (`40` is low for either), and its severity measured from the wider bound, so it is
+/// never graver than the person's own range would make it. Gives the bounds judged against
+/// and the flag; `None` when the row has no such reference.
+fn both_sexes(row: &LabRow) -> Option<(Option<f64>, Option<f64>, Option<&'static str>)> {
+    let (male, female) = sex_ranges(row.range_text.as_deref()?)?;
+    let flag = |r: &RefRange| flag_of(&LabRow { range: Some(r.clone()), ..row.clone() });
+    let agreed = Some(flag(&male)).filter(|f| *f == flag(&female)).flatten();
+    let wider = |a: Option<f64>, b: Option<f64>, pick: fn(f64, f64) -> f64| Some(pick(a?, b?));
+    Some((wider(male.low, female.low, f64::min), wider(male.high, female.high, f64::max), agreed))
+}
+
 /// Why a scanned reference range may have lost its decimal points: whole-number bounds the
 /// value misses, when the bounds a tenth as large would hold it (`3.5` against `15-41`, which
 /// the paper prints `1.5-4.1`). The row's flag stands; the person is asked to check it.
@@ -718,7 +731,10 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
             };
             (usual_low, usual_high, flag_of(&judged))
         }
-        None => (low, high, flag_of(&row)),
+        None => match flag_of(&row) {
+            None if row.range.is_none() && sex.is_none() => both_sexes(&row).unwrap_or((low, high, None)),
+            flag => (low, high, flag),
+        },
     };
     let severity = flag.and_then(|f| {
         let flag = match f {
@@ -1033,6 +1049,23 @@ mod tests {
         assert_eq!(flag(">500", "0-200"), Some("high"));
         assert_eq!(flag(">200", "0-200"), Some("high"));
         assert_eq!(flag(">=200", "0-200"), None);
+    }
+
+    #[test]
+    fn a_range_split_by_sex_on_a_report_without_its_sex_flags_only_what_is_outside_both() {
+        let iron = |value: &str| {
+            enrich(lab_row("Iron", value, "ug/dL", "Male : 65 - 175 ; Female : 50 - 170"), false, None, None)
+        };
+        assert_eq!(iron("40").flag, Some("low"));
+        assert_eq!(iron("180").flag, Some("high"));
+        assert_eq!(iron("60").flag, None, "low for a man, usual for a woman");
+        assert_eq!(iron("172").flag, None, "high for a woman, usual for a man");
+        assert_eq!(iron("105").flag, None);
+        // Measured from the wider bound: 45 is 5 below 50, not 20 below 65.
+        let mild = enrich(lab_row("Iron", "45", "ug/dL", "50 - 175"), false, None, None).severity;
+        assert_eq!(iron("45").severity, mild);
+        assert!(mild.is_some());
+        assert_eq!(iron("40").row.range_text.as_deref(), Some("Male : 65 - 175 ; Female : 50 - 170"));
     }
 
     /// The rows `from_pages` makes of one line each, read by OCR or from a text layer.

@@ -11,7 +11,7 @@ mod value;
 pub use dates::{Collected, detect_collected};
 pub use number::parse_number;
 pub use patient::{detect_age, detect_sex};
-pub use range::{RefRange, Sex, parse_range};
+pub use range::{RefRange, Sex, parse_range, sex_ranges};
 pub use rows::{LabRow, page_text_by_lines, rows_from_page};
 pub use value::{
     Flag, Qualifier, ResultValue, is_negative_result, is_positive_result, lost_point, parse_flag, parse_value,

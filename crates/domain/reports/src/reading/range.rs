@@ -417,6 +417,25 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
         })
 }
 
+/// The ranges a reference split by sex prints for men and for women
+/// (`Male : 65 - 175 ; Female : 50 - 170`), when it prints both and no single range stands
+/// for both: for a report whose sex is not known, which [`parse_range`] gives no range.
+#[must_use]
+pub fn sex_ranges(text: &str) -> Option<(RefRange, RefRange)> {
+    let s = normalise(text);
+    if parse_simple(&s).is_some() {
+        return None;
+    }
+    let parsed: Vec<(Option<String>, RefRange)> = mend_misread_comparisons(segments(&s))
+        .into_iter()
+        .filter_map(|(label, v)| Some((label, parse_simple(&v)?)))
+        .collect();
+    let pick = |words: &[&str]| {
+        parsed.iter().find(|(l, _)| l.as_deref().is_some_and(|l| label_is(l, words))).map(|(_, r)| r.clone())
+    };
+    Some((pick(MALE)?, pick(FEMALE)?))
+}
+
 /// Whether a tier label names a sex (`Women`, `M`).
 fn names_a_sex(label: &str) -> bool {
     label_is(label, MALE) || label_is(label, FEMALE)
@@ -562,6 +581,10 @@ mod tests {
         let text = "M: 0.7-1.3 F: 0.6-1.1";
         assert_eq!(parse_range(text, Some(Sex::Female)).map(|r| r.high), Some(Some(1.1)));
         assert_eq!(parse_range(text, None), None, "without the sex there is no single range");
+        let both = sex_ranges(text).map(|(m, f)| ((m.low, m.high), (f.low, f.high)));
+        assert_eq!(both, Some(((Some(0.7), Some(1.3)), (Some(0.6), Some(1.1)))));
+        assert_eq!(sex_ranges("13 - 17"), None, "one range for both sexes is no split");
+        assert_eq!(sex_ranges("Male: 13 - 17"), None, "one sex alone is no split");
     }
 
     #[test]

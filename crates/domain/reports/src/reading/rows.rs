@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use crate::document::{BBox, Page, Word};
 
-use super::range::{RefRange, Sex, parse_range};
+use super::range::{RefRange, Sex, parse_range, sex_ranges};
 use super::value::{
     Flag, Qualifier, ResultValue, is_negative_result, is_positive_result, lost_point, parse_flag, parse_value,
     qualitative_word,
@@ -1119,7 +1119,11 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         }
         // The reference column sends the reader to a note (`*Refer Note below`, `See
         // interpretation`): the reference as printed, not a unit and not prose.
-        if range.is_none() && reference_note.is_none() && is_reference_note(t) {
+        // So does a range split by sex on a report whose sex is not known.
+        if range.is_none()
+            && reference_note.is_none()
+            && (is_reference_note(t) || (sex.is_none() && sex_ranges(t).is_some()))
+        {
             reference_note = Some(t.to_string());
             continue;
         }
@@ -1684,9 +1688,8 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                             |t| if t.contains(':') { t.clone() } else { labelled_tier(t).unwrap_or_else(|| t.clone()) },
                         )
                         .collect();
-                    if let (Some(r), Some(target)) = (parse_range(&join_tiers(&colons), sex), rows.get_mut(*row)) {
-                        target.range = Some(r);
-                        target.range_text = Some(joined);
+                    if let Some(target) = rows.get_mut(*row) {
+                        set_reference(target, &join_tiers(&colons), joined, sex);
                     }
                     continue;
                 }
@@ -1920,11 +1923,21 @@ impl ReferenceBelow {
 
     fn apply(self, rows: &mut [LabRow], sex: Option<Sex>) {
         let text = self.text.join("; ");
-        let Some(row) = rows.get_mut(self.row) else { return };
-        if let Some(range) = parse_range(&text, sex) {
-            row.range = Some(range);
-            row.range_text = Some(text);
+        if let Some(row) = rows.get_mut(self.row) {
+            set_reference(row, &text, text.clone(), sex);
         }
+    }
+}
+
+/// Gives `row` the reference `text` (shown as `printed`) when it holds a range for this
+/// report. A range split by sex on a report whose sex is not known gives no range, and its
+/// text is kept for the person to read and for judging the value against both.
+fn set_reference(row: &mut LabRow, text: &str, printed: String, sex: Option<Sex>) {
+    if let Some(range) = parse_range(text, sex) {
+        row.range = Some(range);
+        row.range_text = Some(printed);
+    } else if sex.is_none() && sex_ranges(text).is_some() {
+        row.range_text = Some(printed);
     }
 }
 
@@ -2698,6 +2711,32 @@ mod reference_layout_tests {
             ],
             "the next row is neither swallowed nor given the range above it"
         );
+    }
+
+    #[test]
+    fn a_range_split_by_sex_on_a_report_without_its_sex_keeps_its_text_and_gives_no_range() {
+        let p = page(&[
+            &[("TEST NAME", 20.0), ("TECHNOLOGY", 250.0), ("VALUE", 350.0), ("UNITS", 420.0)],
+            &[("IRON", 20.0), ("PHOTOMETRY", 250.0), ("89.3", 350.0), ("ug/dL", 420.0)],
+            &[("Bio. Ref. Interval. :", 20.0)],
+            &[("Male : 65 - 175", 20.0)],
+            &[("Female : 50 - 170", 20.0)],
+            &[("Method : Ferrozine", 20.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].range, None);
+        assert_eq!(rows[0].range_text.as_deref(), Some("Male : 65 - 175; Female : 50 - 170"));
+        // In the reference column, without a unit: still a result, with its reference as printed.
+        let p = page(&[
+            &[("Test", 20.0), ("Result", 200.0), ("Unit", 300.0), ("Reference", 400.0)],
+            &[("Creatinine", 20.0), ("0.9", 200.0), ("M: 0.7-1.3 F: 0.6-1.1", 400.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.len(), 1);
+        assert_eq!((rows[0].range.as_ref(), rows[0].range_text.as_deref()), (None, Some("M: 0.7-1.3 F: 0.6-1.1")));
+        let known = rows_from_page(&p, Some(Sex::Female));
+        assert_eq!(known[0].range.as_ref().and_then(|r| r.high), Some(1.1));
     }
 
     #[test]
