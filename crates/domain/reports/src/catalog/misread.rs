@@ -105,6 +105,15 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
             candidates.push(changed);
         }
     }
+    // A `T` read as `1` before a digit (`14 - Thyroxine`, `13 Uptake`): no test's name starts
+    // with a number of two digits.
+    let mut chars = name.chars();
+    if let (Some('1'), Some(d), next) = (chars.next(), chars.next(), chars.next())
+        && d.is_ascii_digit()
+        && next.is_none_or(|c| !c.is_alphanumeric())
+    {
+        candidates.push(format!("T{}", &name[1..]));
+    }
     let without_footnote = |n: &str| {
         let (head, last) = n.trim_end().rsplit_once(' ')?;
         (last.len() == 1 && last.chars().all(|c| c.is_ascii_digit()) && head.chars().any(char::is_alphabetic))
@@ -350,6 +359,11 @@ mod tests {
         assert_eq!(mended("Apolipoprotein Al (APO-A1)").as_deref(), Some("Apolipoprotein A1 (APO-A1)"));
         assert_eq!(mended("APO B / APO Al RATIO (APO B/A1)").as_deref(), Some("APO B / APO A1 RATIO (APO B/A1)"));
         assert_eq!(mended("Folate (Folic Acid), Serum 2").as_deref(), Some("Folate (Folic Acid), Serum"));
+        assert_eq!(mended("14 - Thyroxine").as_deref(), Some("T4 - Thyroxine"));
+        assert_eq!(mended("13 Total").as_deref(), Some("T3 Total"));
+        // Other names that start with a number stay: one the catalog cannot place, one it knows.
+        assert_eq!(mended("17 Ketosteroids"), None);
+        assert_eq!(mended("17-OH Progesterone"), None);
     }
 
     #[test]
