@@ -358,16 +358,20 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
         for (row, _) in &mut rows {
             mend_misread(row);
         }
-        // A name of a letter or two the catalog does not know, with a unit no lab prints and no
-        // reference, is page furniture misread (`rr  1  Ot`, `CJ  008  e` on the footers of a
-        // 150 dpi scan).
+        // A name of a letter or two, or of a few small letters, that the catalog does not know,
+        // with a unit no lab prints and no reference, is page furniture or prose misread (`rr
+        // 1  Ot`, `CJ  008  e` on the footers of a 150 dpi scan, `ote  25  er oy` from a note's
+        // `Note:- ... 25(OH)` in a photo): tests are named in capitals or longer words. So is
+        // one whose unit is no unit, whatever reference a line near it lent it (`ot  <2  ys
+        // 34.0-46.6 %` among the axes of a trend chart).
         rows.retain(|(r, _)| {
-            r.name.chars().filter(|c| c.is_alphabetic()).count() > 2
+            let letters = r.name.chars().filter(|c| c.is_alphabetic()).count();
+            let unit = r.unit.as_deref();
+            (letters > 2 && (letters > 4 || r.name.chars().any(char::is_uppercase)))
                 || catalog::lookup(&r.name).is_some()
                 || r.value.qualitative.is_some()
-                || r.range.is_some()
-                || r.range_text.is_some()
-                || r.unit.as_deref().is_some_and(catalog::is_known_unit)
+                || ((r.range.is_some() || r.range_text.is_some()) && unit.is_none())
+                || unit.is_some_and(catalog::is_known_unit)
         });
     }
     // On a scan, units that differ only in case or spacing (`fl` and `fL`) are the same unit.
@@ -1074,16 +1078,20 @@ mod tests {
     }
 
     #[test]
-    fn a_scanned_row_of_a_letter_or_two_with_no_lab_unit_and_no_reference_is_dropped() {
+    fn a_scanned_row_of_a_letter_or_two_or_a_few_small_ones_with_no_lab_unit_and_no_reference_is_dropped() {
         let lines: &[&[(&str, f32)]] = &[
             &[("rr", 20.0), ("1", 250.0), ("Ot", 330.0)],
             &[("Glucose", 20.0), ("90", 250.0), ("mg/dL", 330.0), ("70-100", 400.0)],
             &[("Hb", 20.0), ("13.5", 250.0), ("g/dL", 330.0)],
             &[("Leptin", 20.0), ("2.1", 250.0), ("ng/mL", 330.0)],
+            &[("ote", 20.0), ("25", 250.0), ("er oy", 330.0)],
+            &[("Ort", 20.0), ("25", 250.0), ("er oy", 330.0)],
+            &[("ot", 20.0), ("<2", 250.0), ("ys", 330.0), ("34.0-46.6 %", 400.0)],
+            &[("Zn", 20.0), ("90", 250.0), ("70-120", 400.0)],
         ];
         let names = |source| rows_of(source, lines).into_iter().map(|r| r.row.name).collect::<Vec<_>>();
-        assert_eq!(names("ocr"), ["Glucose", "Hb", "Leptin"]);
-        assert_eq!(names("text"), ["rr", "Glucose", "Hb", "Leptin"]);
+        assert_eq!(names("ocr"), ["Glucose", "Hb", "Leptin", "Ort", "Zn"]);
+        assert_eq!(names("text"), ["rr", "Glucose", "Hb", "Leptin", "ote", "Ort", "ot", "Zn"]);
     }
 
     #[test]

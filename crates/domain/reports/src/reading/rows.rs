@@ -915,6 +915,11 @@ fn name_ok(name: &str) -> bool {
         s.starts_with(|c: char| c.is_ascii_digit()) && s.chars().all(|c| c.is_ascii_digit() || c == '.' || c == ',')
     };
     let holds_range = name.split_whitespace().any(|w| w.split_once('-').is_some_and(|(a, b)| number(a) && number(b)));
+    // A name starts with letters or a whole number (`25-OH Vitamin D`), never with a decimal
+    // (`5.6  eae  99`, a trend chart's axis read in a scan).
+    let decimal_first = name.split_whitespace().next().is_some_and(|w| {
+        w.split_once('.').is_some_and(|(a, b)| !a.is_empty() && !b.is_empty() && number(w) && !b.contains('.'))
+    });
     // A method alone (`CALCULATED  1.39  Ratio`, the test's name slanted onto the next line
     // in a photo) names no test; an enzyme is named as its assay is (`AMYLASE`, `LIPASE`).
     let method_only = name.split_whitespace().all(is_method_word) && crate::catalog::lookup(name).is_none();
@@ -924,6 +929,7 @@ fn name_ok(name: &str) -> bool {
     let greek = letters == 1 && digits >= 1 && name.starts_with(|c: char| ('\u{3b1}'..='\u{3c9}').contains(&c));
     ((letters >= 2 && has_letter_run) || greek)
         && !holds_range
+        && !decimal_first
         && !method_only
         && !legend
         && !sentence
@@ -2237,6 +2243,11 @@ mod tests {
         assert!(name_ok("Folate (Folic Acid), Serum"));
         assert!(name_ok("R.B.C."));
         assert!(name_ok("Fasting Glucose"), "a test, though Fasting: Yes is a detail");
+        // A decimal before the words is a chart's axis; a whole number may start a name.
+        assert!(!name_ok("5.6 eae"));
+        assert!(name_ok("25-OH Vitamin D"));
+        assert!(name_ok("1,25 Dihydroxy Vitamin D"));
+        assert!(name_ok("24 Hr Urine Protein"));
     }
 
     #[test]
