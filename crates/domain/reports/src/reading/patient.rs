@@ -67,12 +67,23 @@ fn age_slash_sex(lower: &str) -> Option<(u32, Sex)> {
             continue;
         }
         let before = before.trim_end_matches('.');
-        let Some(unit) = ["years", "year", "yrs", "yr", "y"].into_iter().find(|u| before.ends_with(u)) else {
-            continue;
+        // A scan reads the `Y` as `v`, or as `1` (`(241 /M)`: no one is 241).
+        let unit = ["years", "year", "yrs", "yr", "y", "v"].into_iter().find(|u| before.ends_with(u));
+        let digits: String = before[..before.len() - unit.map_or(0, str::len)]
+            .chars()
+            .rev()
+            .take_while(char::is_ascii_digit)
+            .collect::<Vec<char>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let age = match unit {
+            Some(_) => digits.parse::<u32>().ok(),
+            None => digits
+                .strip_suffix('1')
+                .filter(|_| digits.parse::<u32>().is_ok_and(|n| n > 120))
+                .and_then(|d| d.parse::<u32>().ok()),
         };
-        let digits: String =
-            before[..before.len() - unit.len()].chars().rev().take_while(char::is_ascii_digit).collect();
-        let age = digits.chars().rev().collect::<String>().parse::<u32>().ok();
         if let Some(age) = age.filter(|a| (0..=120).contains(a)) {
             return Some((age, sex));
         }
@@ -93,6 +104,11 @@ mod tests {
         assert_eq!(detect_sex("Haemoglobin 13.5 g/dL"), None);
         assert_eq!(detect_sex("NAME : (22Y/M) HOME COLLECTION :"), Some(Sex::Male));
         assert_eq!(detect_sex("Glucose 5 mmol/L 45 Y/mL"), None, "a unit is not a sex");
+        // A scan's misreadings of the `Y`.
+        assert_eq!(detect_sex("Name : \\24v/M)"), Some(Sex::Male));
+        assert_eq!(detect_sex("Patient Name Deel (241 /M) Tests Done"), Some(Sex::Male));
+        assert_eq!(detect_age("Patient Name Deel (241 /M) Tests Done"), Some(24));
+        assert_eq!(detect_sex("Ratio 21/M"), None, "without a Y, 21 is no age");
     }
 
     #[test]

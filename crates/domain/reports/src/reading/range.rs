@@ -77,10 +77,14 @@ fn normalise(text: &str) -> String {
         s = s.replace(from, to);
     }
     // Ratios printed as proportions: `9:1-23:1` is 9 to 23. A tilde after a number is a dash
-    // (`3.5~5.5`, `90 ~ 120`). A scan's underline or quote before the range is no part of it.
+    // (`3.5~5.5`, `90 ~ 120`). A scan's underline, quote or stray `=` before the range is no
+    // part of it (`<=` and `>=` are made above).
     let mut out = String::with_capacity(s.len());
-    let chars: Vec<char> =
-        s.trim_start_matches(['_', '\'', '\u{2018}', '\u{2019}', '`', '"', '\u{201c}']).chars().collect();
+    let chars: Vec<char> = s
+        .trim_start_matches(['_', '\'', '\u{2018}', '\u{2019}', '`', '"', '\u{201c}', '='])
+        .trim_start()
+        .chars()
+        .collect();
     let mut i = 0;
     while i < chars.len() {
         let after_digit = i > 0 && chars[i - 1].is_ascii_digit();
@@ -203,7 +207,23 @@ fn segments(s: &str) -> Vec<(Option<String>, String)> {
             rest = tail;
         }
     }
-    out
+    // A scan reads a tier's colon as a semicolon (`Sufficiency ; >= 30 ng/ml`): a label alone
+    // followed by a range without one is one tier.
+    let mut joined: Vec<(Option<String>, String)> = Vec::with_capacity(out.len());
+    for (label, value) in out {
+        if let Some((None, word)) = joined.last()
+            && label.is_none()
+            && word.chars().all(|c| c.is_alphabetic() || c == ' ')
+            && parse_simple(&value).is_some()
+        {
+            let word = word.clone();
+            joined.pop();
+            joined.push((Some(word), value));
+        } else {
+            joined.push((label, value));
+        }
+    }
+    joined
 }
 
 /// Where a range ends inside `after` (the text after a tier's colon) when the next label is
@@ -566,6 +586,15 @@ mod tests {
         assert_eq!(r("90 ~ 120 ma/d! :; Good Control; 121 - 150 mg/dl : Fair Control"), (Some(90.0), Some(120.0)));
         assert_eq!(r("_0.54-5.30"), (Some(0.54), Some(5.3)));
         assert_eq!(r("\u{2018}0.54-5.30"), (Some(0.54), Some(5.3)));
+        assert_eq!(r("= 4.8-12.7"), (Some(4.8), Some(12.7)));
+        assert_eq!(r("=< 40"), (None, Some(40.0)));
+        // A tier's colon read as a semicolon.
+        assert_eq!(
+            r(
+                "Deficiency : <=20 ng/ml || Insufficiency : 21-29 ng/ml; Sufficiency ; >= 30 ng/mi || Toxicity : >100 ng/ml"
+            ),
+            (Some(30.0), Some(100.0))
+        );
         // A lost digit of the normal tier's bound, where the next tier starts at ten times it.
         assert_eq!(r("Normal: up to 20 Borderline:200-240 pathologic: >240"), (None, Some(200.0)));
         assert_eq!(r("Normal: >4; Low: <40"), (Some(40.0), None));
