@@ -164,6 +164,19 @@ const TIER_WORDS: &[&str] = &[
     "women",
     "child",
     "children",
+    // Pregnancy's tiers (`1st TRIMESTER  81.1-176.6`).
+    "pregnancy",
+    "pregnant",
+    "trimester",
+    "1st",
+    "2nd",
+    "3rd",
+    "st",
+    "nd",
+    "rd",
+    "first",
+    "second",
+    "third",
     "to",
     "and",
     "or",
@@ -1294,24 +1307,35 @@ fn is_reference_note(text: &str) -> bool {
 }
 
 /// A test the catalog knows printed with its unit and reference but nothing in the result
-/// column (an interim report, a test still running): a row without a value, so the report
-/// shows the test is there. Only under a header that names the result column, when no cell
-/// touches that column and the cells after it are exactly a unit and a range.
+/// column (an interim report, a test still running), or only a speck or two of letters there
+/// (a scan's misreading of the value: `Triglycerides  {i  mg/dL  Desirable : < 150`): a row
+/// without a value, so the report shows the test is there. Only under a header that names the
+/// result column, when the cells after it are exactly a unit and a range.
 fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
     let (x0, x1) = columns.value?;
-    if cells.iter().any(|c| c.x1 > x0 && c.x0 < x1) {
+    let in_column = |c: &Cell| c.x1 > x0 && c.x0 < x1;
+    let unread = |c: &Cell| {
+        let t = c.text.trim();
+        t.chars().count() <= 3 && !t.chars().any(|ch| ch.is_ascii_digit()) && qualitative_word(t).is_none()
+    };
+    if cells.iter().any(|c| in_column(c) && !unread(c)) {
         return None;
     }
     let split = cells.iter().position(|c| c.x0 >= x1 - 2.0)?;
-    let name = clean_name(&cells[..split]);
+    let name_cells: Vec<Cell> = cells[..split].iter().filter(|c| !in_column(c)).cloned().collect();
+    let name = clean_name(&name_cells);
     if !name_ok(&name) || crate::catalog::lookup(&name).is_none() {
         return None;
     }
     let after: Vec<&Cell> = cells[split..].iter().filter(|c| !is_separator(&c.text)).collect();
     let [a, b] = after.as_slice() else { return None };
-    let ((range, range_cell), unit) = match (parse_range(&a.text, sex), parse_range(&b.text, sex)) {
-        (Some(r), None) if looks_like_unit(&b.text) => ((r, a), &b.text),
-        (None, Some(r)) if looks_like_unit(&a.text) => ((r, b), &a.text),
+    // Or the first of tiers continued below, which a scan may leave unreadable alone
+    // (`Desirable : : 150`, its `<` read as a colon, which the tiers below tell).
+    let first_tier = |t: &str| t.split_once(':').is_some_and(|(label, _)| label.chars().any(char::is_alphabetic));
+    let (range, range_cell, unit) = match (parse_range(&a.text, sex), parse_range(&b.text, sex)) {
+        (Some(r), None) if looks_like_unit(&b.text) => (Some(r), a, &b.text),
+        (None, Some(r)) if looks_like_unit(&a.text) => (Some(r), b, &a.text),
+        (None, None) if looks_like_unit(&a.text) && first_tier(&b.text) => (None, b, &a.text),
         _ => return None,
     };
     let range_text = range_cell.text.trim().to_string();
@@ -1320,7 +1344,7 @@ fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Pa
         value: ResultValue::empty(),
         flag: None,
         unit: Some(mend_unit(unit.trim())),
-        range: Some(range),
+        range,
         range_text: Some(range_text.clone()),
         bold: false,
         reference_cell: Some((range_cell.x0, range_text)),
@@ -1680,7 +1704,15 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             // (`blood sugar:` and `101-126` apart).
             // (A column centred or set right starts a longer tier left of the first.)
             let start = line.cells.iter().position(|c| (c.x0 - *x0).abs() < h || (c.x0 < *x0 && c.x1 > *x0));
-            let before_clear = |i: usize| !line.cells[..i].iter().any(|c| c.text.chars().any(|ch| ch.is_ascii_digit()));
+            // Nothing before it holds a number, a unit or a test the catalog knows: that is the
+            // next row, its value misread (`Triglycerides  {i  mg/dL  Desirable : : 150`).
+            let before_clear = |i: usize| {
+                !line.cells[..i].iter().any(|c| {
+                    c.text.chars().any(|ch| ch.is_ascii_digit())
+                        || crate::catalog::is_known_unit(c.text.trim())
+                        || crate::catalog::lookup(c.text.trim()).is_some()
+                })
+            };
             let text = start
                 .filter(|&i| before_clear(i))
                 .map(|i| line.cells[i..].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" "));
@@ -2245,6 +2277,8 @@ mod tests {
         assert!(name_ok("Fasting Glucose"), "a test, though Fasting: Yes is a detail");
         // A decimal before the words is a chart's axis; a whole number may start a name.
         assert!(!name_ok("5.6 eae"));
+        assert!(!name_ok("1st TRIMESTER"), "a tier of the ranges in pregnancy");
+        assert!(!name_ok("2 nd TRIMESTER"));
         assert!(name_ok("25-OH Vitamin D"));
         assert!(name_ok("1,25 Dihydroxy Vitamin D"));
         assert!(name_ok("24 Hr Urine Protein"));
@@ -2767,6 +2801,31 @@ mod reference_layout_tests {
             &[("Method:- CLIA", 20.0)],
         ]);
         assert_eq!(ranges(&p, None), [("VITAMIN D Total (25-OH)".to_string(), Some(31.0), Some(100.0))]);
+    }
+
+    #[test]
+    fn a_row_whose_value_a_scan_misread_is_not_taken_for_more_tiers_of_the_row_above() {
+        let p = page(&[
+            &[("Test", 20.0), ("Result", 200.0), ("Unit", 300.0), ("Biological Ref. Range", 400.0)],
+            &[("Total Cholesterol", 20.0), ("144", 200.0), ("mg/dL", 300.0), ("Desirable : < 200", 400.0)],
+            &[("Borderline : 200 - 239", 400.0)],
+            &[("Triglycerides", 20.0), ("{i", 200.0), ("mg/dL", 300.0), ("Desirable : : 150", 400.0)],
+            &[("Borderline High : 150 - 199", 400.0)],
+            &[("High : 200 - 499", 400.0)],
+            &[("HDL Cholesterol", 20.0), ("48", 200.0), ("mg/dL", 300.0), ("> 40", 400.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<(&str, &str, Option<&str>)> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("Total Cholesterol", "144", Some("Desirable : < 200; Borderline : 200 - 239")),
+                ("Triglycerides", "", Some("Desirable : : 150; Borderline High : 150 - 199; High : 200 - 499")),
+                ("HDL Cholesterol", "48", Some("> 40")),
+            ]
+        );
+        assert_eq!(rows[1].range.as_ref().and_then(|r| r.high), Some(150.0));
     }
 
     #[test]
