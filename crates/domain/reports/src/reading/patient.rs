@@ -69,14 +69,9 @@ fn age_slash_sex(lower: &str) -> Option<(u32, Sex)> {
         let before = before.trim_end_matches('.');
         // A scan reads the `Y` as `v`, or as `1` (`(241 /M)`: no one is 241).
         let unit = ["years", "year", "yrs", "yr", "y", "v"].into_iter().find(|u| before.ends_with(u));
-        let digits: String = before[..before.len() - unit.map_or(0, str::len)]
-            .chars()
-            .rev()
-            .take_while(char::is_ascii_digit)
-            .collect::<Vec<char>>()
-            .into_iter()
-            .rev()
-            .collect();
+        let head = &before[..before.len() - unit.map_or(0, str::len)];
+        let start = head.char_indices().rev().find(|(_, c)| !c.is_ascii_digit()).map_or(0, |(i, c)| i + c.len_utf8());
+        let digits = &head[start..];
         let age = match unit {
             Some(_) => digits.parse::<u32>().ok(),
             None => digits
@@ -109,6 +104,20 @@ mod tests {
         assert_eq!(detect_sex("Patient Name Deel (241 /M) Tests Done"), Some(Sex::Male));
         assert_eq!(detect_age("Patient Name Deel (241 /M) Tests Done"), Some(24));
         assert_eq!(detect_sex("Ratio 21/M"), None, "without a Y, 21 is no age");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_is_read_without_a_panic(text in "\\PC{0,40}") {
+            let _ = (detect_sex(&text), detect_age(&text));
+        }
+
+        #[test]
+        fn any_age_and_sex_misread_is_read_without_a_panic(
+            text in "\\PC{0,4}[(\u{2019}é\\ ]?[0-9]{0,4}(y|v|yrs|1)?\\.? ?/ ?[mfMF]\\PC{0,4}"
+        ) {
+            let _ = (detect_sex(&text), detect_age(&text));
+        }
     }
 
     #[test]
