@@ -208,10 +208,18 @@ fn segments(s: &str) -> Vec<(Option<String>, String)> {
         }
     }
     // A scan reads a tier's colon as a semicolon (`Sufficiency ; >= 30 ng/ml`): a label alone
-    // followed by a range without one is one tier.
+    // followed by a range without one is one tier. It reads a range's dash as a colon too
+    // (`Borderline : 200 : 239`): a bare number after a colon with no label, larger than the
+    // bare number before it, ends that range.
+    let bare = |v: &str| take_number(v).filter(|(_, tail)| tail.trim().is_empty()).map(|(n, _)| n);
     let mut joined: Vec<(Option<String>, String)> = Vec::with_capacity(out.len());
     for (label, value) in out {
-        if let Some((None, word)) = joined.last()
+        if label.as_deref() == Some("")
+            && let (Some(high), Some((_, before))) = (bare(&value), joined.last_mut())
+            && bare(before).is_some_and(|low| low < high)
+        {
+            *before = format!("{} - {}", before.trim(), value.trim());
+        } else if let Some((None, word)) = joined.last()
             && label.is_none()
             && word.chars().all(|c| c.is_alphabetic() || c == ' ')
             && parse_simple(&value).is_some()
@@ -588,6 +596,10 @@ mod tests {
         assert_eq!(r("\u{2018}0.54-5.30"), (Some(0.54), Some(5.3)));
         assert_eq!(r("= 4.8-12.7"), (Some(4.8), Some(12.7)));
         assert_eq!(r("=< 40"), (None, Some(40.0)));
+        // A range's dash read as a colon, in tiers and beside a sex.
+        assert_eq!(r("Desirable: : 200; Borderline : 200 : 239; High Risk : > 240"), (None, Some(200.0)));
+        assert_eq!(parse_range("Male : 65 : 175; Female : 50 - 170", Some(Sex::Male)).map(|r| r.low), Some(Some(65.0)));
+        assert_eq!(parse_range("Ratio : 3 : 1", None), None, "a larger number first is no range");
         // A tier's colon read as a semicolon.
         assert_eq!(
             r(
