@@ -219,14 +219,13 @@ fn segments(s: &str) -> Vec<(Option<String>, String)> {
             && bare(before).is_some_and(|low| low < high)
         {
             *before = format!("{} - {}", before.trim(), value.trim());
-        } else if let Some((None, word)) = joined.last()
+        } else if let Some((last_label, word)) = joined.last_mut()
+            && last_label.is_none()
             && label.is_none()
             && word.chars().all(|c| c.is_alphabetic() || c == ' ')
             && parse_simple(&value).is_some()
         {
-            let word = word.clone();
-            joined.pop();
-            joined.push((Some(word), value));
+            *last_label = Some(std::mem::replace(word, value));
         } else {
             joined.push((label, value));
         }
@@ -379,16 +378,13 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
         return Some(r);
     }
     let segs = mend_misread_comparisons(segments(&s));
-    let parsed: Vec<(Option<&str>, RefRange)> =
-        segs.iter().filter_map(|(label, v)| Some((label.as_deref(), parse_simple(v)?))).collect();
+    let parsed = segment_ranges(&segs);
     if parsed.is_empty() {
         return None;
     }
-    let pick =
-        |words: &[&str]| parsed.iter().find(|(l, _)| l.is_some_and(|l| label_is(l, words))).map(|(_, r)| r.clone());
     let by_sex = match sex {
-        Some(Sex::Male) => pick(MALE),
-        Some(Sex::Female) => pick(FEMALE),
+        Some(Sex::Male) => labelled(&parsed, MALE),
+        Some(Sex::Female) => labelled(&parsed, FEMALE),
         None => None,
     };
     let normal = parsed.iter().find(|(l, _)| l.is_some_and(is_normal_tier)).map(|(_, r)| {
@@ -454,14 +450,19 @@ pub fn sex_ranges(text: &str) -> Option<(RefRange, RefRange)> {
     if parse_simple(&s).is_some() {
         return None;
     }
-    let parsed: Vec<(Option<String>, RefRange)> = mend_misread_comparisons(segments(&s))
-        .into_iter()
-        .filter_map(|(label, v)| Some((label, parse_simple(&v)?)))
-        .collect();
-    let pick = |words: &[&str]| {
-        parsed.iter().find(|(l, _)| l.as_deref().is_some_and(|l| label_is(l, words))).map(|(_, r)| r.clone())
-    };
-    Some((pick(MALE)?, pick(FEMALE)?))
+    let segs = mend_misread_comparisons(segments(&s));
+    let parsed = segment_ranges(&segs);
+    Some((labelled(&parsed, MALE)?, labelled(&parsed, FEMALE)?))
+}
+
+/// The segments of a reference ([`segments`]) that hold a range, with their labels.
+fn segment_ranges(segs: &[(Option<String>, String)]) -> Vec<(Option<&str>, RefRange)> {
+    segs.iter().filter_map(|(label, v)| Some((label.as_deref(), parse_simple(v)?))).collect()
+}
+
+/// The range of the first segment labelled with one of `words` (`MALE`, `FEMALE`).
+fn labelled(parsed: &[(Option<&str>, RefRange)], words: &[&str]) -> Option<RefRange> {
+    parsed.iter().find(|(l, _)| l.is_some_and(|l| label_is(l, words))).map(|(_, r)| r.clone())
 }
 
 /// Whether a tier label names a sex (`Women`, `M`).
