@@ -60,6 +60,7 @@ const RELATIONS: &[Relation] = &[
     rel("monocytes_abs", &["wbc_count", "monocytes_pct"], |x| x[0] * x[1] / 100.0, "a count = WBC × its % / 100"),
     rel("eosinophils_abs", &["wbc_count", "eosinophils_pct"], |x| x[0] * x[1] / 100.0, "a count = WBC × its % / 100"),
     rel("basophils_abs", &["wbc_count", "basophils_pct"], |x| x[0] * x[1] / 100.0, "a count = WBC × its % / 100"),
+    rel("mixed_abs", &["wbc_count", "mixed_pct"], |x| x[0] * x[1] / 100.0, "a count = WBC × its % / 100"),
     rel("non_hdl", &["cholesterol_total", "hdl"], |x| x[0] - x[1], "non-HDL = total cholesterol − HDL"),
     rel("chol_hdl_ratio", &["cholesterol_total", "hdl"], |x| x[0] / x[1], "total cholesterol / HDL"),
     rel("ldl_hdl_ratio", &["ldl", "hdl"], |x| x[0] / x[1], "LDL / HDL"),

@@ -129,7 +129,8 @@ pub fn lookup_in_unit(printed: &str, unit: Option<&str>) -> Option<&'static Biom
     let sibling = |from: &str, to: &str| found.key.strip_suffix(from).and_then(|k| by_key(&format!("{k}{to}")));
     let lower = unit.map(str::to_lowercase).unwrap_or_default();
     let percent = lower.contains('%') || printed.contains('%');
-    let count = ["/", "^", "\u{b3}", "x10", "cumm"].iter().any(|m| lower.contains(m));
+    // A `#` in the name is the count (Sysmex's `NEUT#`, `Lenfosit #`), whatever OCR made of its unit.
+    let count = printed.contains('#') || ["/", "^", "\u{b3}", "x10", "cumm"].iter().any(|m| lower.contains(m));
     // (MCHC printed in `%` is still MCHC: the entry converts it.)
     let takes_percent = found.unit == "%" || (lower.contains('%') && found.to_canonical(1.0, unit).is_some());
     if percent && !takes_percent {
@@ -185,11 +186,42 @@ pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
     {
         return Some(b);
     }
+    if let Some(b) = abbreviation_and_name(printed) {
+        return Some(b);
+    }
     // "Haemoglobin - EDTA Whole Blood": a blood specimen after a dash names the sample, not the
     // test. Other specimens change the test ("Creatinine - 24 Hrs. Urine" is not serum creatinine).
     let (head, tail) = printed.rsplit_once(" - ")?;
     let blood = normalise(tail).split(' ').all(|w| BLOOD_SPECIMEN.contains(&w));
     if blood { lookup(head) } else { None }
+}
+
+/// `HGB-Hemoglobin`, `WBC-Akyuvarlar`: an abbreviation in capitals joined by a hyphen to the
+/// test's name in a word (as Turkish and some European labs print them, the name perhaps in a
+/// language the catalog does not know). The test either names, when the other names none or
+/// the same. Only an abbreviation of two to five capitals beside a capitalised word of five
+/// letters or more counts: `Non-HDL` and `Anti-HCV` are other tests than `HDL` and `HCV`.
+fn abbreviation_and_name(printed: &str) -> Option<&'static Biomarker> {
+    let (left, right) = printed.trim_matches(|c: char| !c.is_alphanumeric()).split_once('-')?;
+    let abbreviation = |s: &str| (2..=5).contains(&s.len()) && s.chars().all(|c| c.is_ascii_uppercase());
+    let word = |s: &str| {
+        let mut chars = s.chars();
+        chars.next().is_some_and(char::is_uppercase)
+            && s.chars().count() >= 5
+            && chars.all(|c| c.is_alphabetic() && c.is_lowercase())
+    };
+    // A word that changes the test (`DHEA-Sulfate` is not DHEA, `ALB-Urine` not serum albumin).
+    let changes = ["sulfate", "sulphate", "indirect", "ratio", "index", "urine", "reverse", "antibody", "antigen"];
+    let word = |s: &str| word(s) && !changes.contains(&s.to_lowercase().as_str());
+    let (short, long) = match (left.trim(), right.trim()) {
+        (l, r) if abbreviation(l) && word(r) => (l, r),
+        (l, r) if word(l) && abbreviation(r) => (r, l),
+        _ => return None,
+    };
+    match (lookup_exact(short), lookup_exact(long)) {
+        (Some(a), Some(b)) if a.key != b.key => None,
+        (a, b) => a.or(b),
+    }
 }
 
 /// How closely a printed name matches the catalog: 3 when the whole name is an alias, 2 when
@@ -484,6 +516,9 @@ pub fn normalise_unit(u: &str) -> String {
         ("million/", "10^6/"),
         ("millions/", "10^6/"),
         ("mill/", "10^6/"),
+        // Turkish: `Bin/µL` (bin, a thousand), `Milyon/µL`.
+        ("bin/", "10^3/"),
+        ("milyon/", "10^6/"),
     ] {
         if let Some(rest) = u.strip_prefix(spelled) {
             u = format!("{power}{rest}");
@@ -835,6 +870,38 @@ mod tests {
         assert_eq!(key_in("Hematocrit", Some("%")), Some("hematocrit"));
         assert_eq!(key_in("MCHC", Some("%")), Some("mchc"));
         assert_eq!(key_in("PDW", Some("%")), Some("pdw"));
+        // A `#` in the name is the count, whatever OCR made of the unit beside it.
+        assert_eq!(key_in("NEUT#", Some("10^3/uL")), Some("neutrophils_abs"));
+        assert_eq!(key_in("Lymph#", Some("Bini")), Some("lymphocytes_abs"));
+        assert_eq!(key_in("Lymph%", None), Some("lymphocytes_pct"));
+        // Sysmex KX-21's mixed cells (monocytes, eosinophils and basophils together).
+        assert_eq!(key_in("Mixed%", Some("%")), Some("mixed_pct"));
+        assert_eq!(key_in("Mixed#", Some("x1000/mm3")), Some("mixed_abs"));
+    }
+
+    #[test]
+    fn an_abbreviation_hyphened_to_the_tests_name_in_any_language_is_the_test() {
+        let key_in = |name: &str, unit: Option<&str>| lookup_in_unit(name, unit).map(|b| b.key.as_str());
+        // Turkish hospital reports: `HGB-Hemoglobin`, `WBC-Akyuvarlar` (white cells).
+        assert_eq!(key("HGB-Hemoglobin"), Some("haemoglobin"));
+        assert_eq!(key("WBC-Akyuvarlar"), Some("wbc_count"));
+        assert_eq!(key("RBC-Alyuvarlar"), Some("rbc_count"));
+        assert_eq!(key("PLT-Trombosit ~"), Some("platelet_count"));
+        assert_eq!(key("Hematokrit-HCT"), Some("hematocrit"));
+        // An abbreviation and a name that are two tests name neither.
+        assert_eq!(key("HGB-Trombosit"), None);
+        // A word that changes the test, or a prefix that is no name, is not dropped.
+        assert_eq!(key("Non-HDL"), key("Non-HDL Cholesterol"));
+        assert_ne!(key("Non-HDL"), Some("hdl"));
+        assert_eq!(key("ALB-Urine"), None);
+        // The differential's names in Turkish and Spanish, count by `#` or its unit.
+        assert_eq!(key_in("Lenfosit %", Some("%")), Some("lymphocytes_pct"));
+        assert_eq!(key_in("Nötrofil #", Some("Bin/µL")), Some("neutrophils_abs"));
+        assert_eq!(key_in("Eozinofil #", None), Some("eosinophils_abs"));
+        assert_eq!(key_in("Linfocitos", Some("%")), Some("lymphocytes_pct"));
+        // `Bin/µL` (thousands) and `Milyon/µL` are the counts' units.
+        assert_eq!(by_key("wbc_count").and_then(|b| b.to_canonical(5.55, Some("Bin/µL"))), Some(5.55));
+        assert_eq!(by_key("rbc_count").and_then(|b| b.to_canonical(2.99, Some("Milyon/µL"))), Some(2.99));
     }
 
     #[test]
