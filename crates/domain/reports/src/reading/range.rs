@@ -296,6 +296,37 @@ fn mend_lost_dash(s: &str) -> Option<String> {
     (low.parse::<f64>().ok()? < high.parse::<f64>().ok()?).then(|| format!("{low} - {high}{rest}"))
 }
 
+/// `4 1-12`, `(4 1-10 8)`: OCR read a range's faint decimal points as gaps. A gap between a
+/// whole number of up to three digits and one or two digits, where a point makes a range with
+/// both bounds and the low below the high, is that point; a range that reads without the
+/// mend (`1 - 12`) never gets here.
+fn mend_gapped_points(s: &str) -> Option<String> {
+    let chars: Vec<char> = s.chars().collect();
+    let digit = |i: usize| chars.get(i).is_some_and(char::is_ascii_digit);
+    let mut out = String::with_capacity(s.len());
+    let mut mended = false;
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ' ' && i > 0 && digit(i - 1) && digit(i + 1) {
+            let left = chars[..i].iter().rev().take_while(|c| c.is_ascii_digit()).count();
+            let before = i.checked_sub(left + 1).map(|j| chars[j]);
+            let right = chars[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let after = chars.get(i + 1 + right);
+            if left <= 3
+                && before.is_none_or(|b| b != '.' && !b.is_ascii_digit())
+                && right <= 2
+                && after.is_none_or(|a| *a != '.')
+            {
+                out.push('.');
+                mended = true;
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    let range = parse_simple(&out).filter(|r| r.low.is_some() && r.high.is_some())?;
+    (mended && range.low < range.high).then_some(out)
+}
+
 /// Whether a tier label names the normal tier: a word starting with a normal stem
 /// (`Sufficiency`, not `Insufficiency`) and no qualifying word (`Near optimal`).
 fn is_normal_tier(label: &str) -> bool {
@@ -375,6 +406,9 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
         return Some(r);
     }
     if let Some(r) = mend_lost_dash(s.trim_start_matches(['(', '['])).and_then(|m| parse_simple(&m)) {
+        return Some(r);
+    }
+    if let Some(r) = mend_gapped_points(s.trim_start_matches(['(', '['])).and_then(|m| parse_simple(&m)) {
         return Some(r);
     }
     let segs = mend_misread_comparisons(segments(&s));
@@ -596,6 +630,13 @@ mod tests {
         assert_eq!(r("_0.54-5.30"), (Some(0.54), Some(5.3)));
         assert_eq!(r("\u{2018}0.54-5.30"), (Some(0.54), Some(5.3)));
         assert_eq!(r("= 4.8-12.7"), (Some(4.8), Some(12.7)));
+        // Decimal points read as gaps (a Sysmex printout photographed): `4 1-12` is 4.1-12.
+        assert_eq!(r("(4 1-12)"), (Some(4.1), Some(12.0)));
+        assert_eq!(r("(4 1-10 8)"), (Some(4.1), Some(10.8)));
+        assert_eq!(r("(1 8-7 8)"), (Some(1.8), Some(7.8)));
+        for text in ["1 12", "13 17", "100 200", "12 5-10", "1 2.5-4"] {
+            assert_eq!(parse_range(text, None), None, "{text:?}");
+        }
         assert_eq!(r("=< 40"), (None, Some(40.0)));
         // A range's dash read as a colon, in tiers and beside a sex.
         assert_eq!(r("Desirable: : 200; Borderline : 200 : 239; High Risk : > 240"), (None, Some(200.0)));

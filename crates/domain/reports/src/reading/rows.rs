@@ -641,7 +641,11 @@ fn clean_name(cells: &[Cell]) -> String {
     // letters, unless one is a flag.
     if let Some(end) = words.iter().rposition(|w| w.ends_with(['#', '%']))
         && end + 1 < words.len()
-        && words[end + 1..].iter().all(|w| w.chars().count() <= 2 && w.chars().all(char::is_alphabetic))
+        && words[end + 1..].iter().all(|w| {
+            // A speck of a letter or two, perhaps among strokes (`—s_>`), and no digit.
+            let letters = w.chars().filter(|c| c.is_alphabetic()).count();
+            (w.chars().count() <= 2 || letters <= 1) && !w.chars().any(|c| c.is_ascii_digit())
+        })
         && !words[end + 1..].iter().any(|w| parse_flag(w).is_some())
     {
         words.truncate(end + 1);
@@ -3432,12 +3436,13 @@ mod interim_and_note_tests {
             header(),
             &[("Monosit # kb", 20.0), ("0.07", 250.0), ("Bin/uL", 340.0)],
             &[("Monosit% ss Ls", 20.0), ("1.3", 250.0), ("%", 340.0)],
+            &[("Monosit# \u{2014}s_>", 20.0), ("0.07", 250.0), ("Bin/uL", 340.0)],
             // A flag stays for the flag reader; words that are not specks stay.
             &[("Lenfosit % L", 20.0), ("13.7", 250.0), ("%", 340.0)],
             &[("Neutrophils % Abs", 20.0), ("4.1", 250.0), ("%", 340.0)],
         ]);
         let names: Vec<String> = read(&p).into_iter().map(|r| r.0).collect();
-        assert_eq!(names, ["Monosit #", "Monosit%", "Lenfosit % L", "Neutrophils % Abs"]);
+        assert_eq!(names, ["Monosit #", "Monosit%", "Monosit#", "Lenfosit % L", "Neutrophils % Abs"]);
     }
 
     #[test]
