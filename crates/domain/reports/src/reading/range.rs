@@ -297,9 +297,10 @@ fn mend_lost_dash(s: &str) -> Option<String> {
 }
 
 /// `4 1-12`, `(4 1-10 8)`: OCR read a range's faint decimal points as gaps. A gap between a
-/// whole number of up to three digits and one or two digits, where a point makes a range with
-/// both bounds and the low below the high, is that point; a range that reads without the
-/// mend (`1 - 12`) never gets here.
+/// whole number of up to three digits and one or two digits, before the dash or before a
+/// closing bracket, where a point makes a range with both bounds and the low below the high,
+/// is that point (`0-31 1` is a range and a mark). A range that reads without the mend never
+/// gets here.
 fn mend_gapped_points(s: &str) -> Option<String> {
     let chars: Vec<char> = s.chars().collect();
     let digit = |i: usize| chars.get(i).is_some_and(char::is_ascii_digit);
@@ -314,7 +315,7 @@ fn mend_gapped_points(s: &str) -> Option<String> {
             if left <= 3
                 && before.is_none_or(|b| b != '.' && !b.is_ascii_digit())
                 && right <= 2
-                && after.is_none_or(|a| *a != '.')
+                && after.is_some_and(|a| matches!(a, '-' | ')' | ']'))
             {
                 out.push('.');
                 mended = true;
@@ -408,10 +409,14 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
     if let Some(r) = mend_lost_dash(s.trim_start_matches(['(', '['])).and_then(|m| parse_simple(&m)) {
         return Some(r);
     }
-    if let Some(r) = mend_gapped_points(s.trim_start_matches(['(', '['])).and_then(|m| parse_simple(&m)) {
-        return Some(r);
-    }
-    let segs = mend_misread_comparisons(segments(&s));
+    // Read whole first: `0-31 1` is 0-31 with a mark after it, not 0-31.1.
+    read_segments(&s, sex)
+        .or_else(|| mend_gapped_points(s.trim_start_matches(['(', '['])).and_then(|m| parse_simple(&m)))
+}
+
+/// [`parse_range`] of a normalised text that is no single range: its labelled segments.
+fn read_segments(s: &str, sex: Option<Sex>) -> Option<RefRange> {
+    let segs = mend_misread_comparisons(segments(s));
     let parsed = segment_ranges(&segs);
     if parsed.is_empty() {
         return None;
@@ -634,6 +639,8 @@ mod tests {
         assert_eq!(r("(4 1-12)"), (Some(4.1), Some(12.0)));
         assert_eq!(r("(4 1-10 8)"), (Some(4.1), Some(10.8)));
         assert_eq!(r("(1 8-7 8)"), (Some(1.8), Some(7.8)));
+        // A mark after a range is no lost point: not 0-31.1 (the row reader sets the mark apart).
+        assert_eq!(parse_range("0-31 1", None), None);
         for text in ["1 12", "13 17", "100 200", "12 5-10", "1 2.5-4"] {
             assert_eq!(parse_range(text, None), None, "{text:?}");
         }

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use crate::document::{BBox, Page, Word};
 
+use super::number::parse_number;
 use super::range::{RefRange, Sex, parse_range, sex_ranges};
 use super::value::{
     Flag, Qualifier, ResultValue, is_negative_result, is_positive_result, lost_point, parse_flag, parse_value,
@@ -119,6 +120,10 @@ const NOT_A_TEST: &[&str] = &[
     "unit",
     "units",
     "reference",
+    // An assay's quality figures (`Precision %CV :- Intra assay %CV- 4.55%`).
+    "precision",
+    "specification",
+    "specifications",
 ];
 
 /// Words of interpretation tables and tier labels: a "name" made only of these is not a test.
@@ -320,6 +325,7 @@ fn lines_of(page: &Page) -> Vec<Line> {
                     }),
                 }
             }
+            let cells = cells.into_iter().flat_map(split_glued_unit).collect();
             let bbox = BBox {
                 x0: g.iter().map(|w| w.bbox.x0).fold(f32::MAX, f32::min),
                 y0: g.iter().map(|w| w.bbox.y0).fold(f32::MAX, f32::min),
@@ -329,6 +335,29 @@ fn lines_of(page: &Page) -> Vec<Line> {
             Line { cells, bbox }
         })
         .collect()
+}
+
+/// A cell ending in a number glued to its unit (`24.8%`, `L 5.6%`, `88mg/dL`): the number
+/// stays, the unit is a cell of its own after it, as if printed apart. Only a plain number
+/// (not a range, not `<5.7`) and `%` or a known unit with a slash: `1.73m²` is part of a unit.
+fn split_glued_unit(cell: Cell) -> Vec<Cell> {
+    let last = cell.text.rsplit(' ').next().unwrap_or(&cell.text);
+    let cut = last.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','));
+    let Some(cut) = cut.filter(|&cut| cut > 0 && last.starts_with(|c: char| c.is_ascii_digit())) else {
+        return vec![cell];
+    };
+    let (number, unit) = last.split_at(cut);
+    // (`1000/mm3` is a unit whole, not a thousand in `/mm3`.)
+    let unit_ok = unit == "%"
+        || (unit.starts_with(char::is_alphabetic) && unit.contains('/') && crate::catalog::is_known_unit(unit));
+    if !unit_ok || parse_number(number).is_none() {
+        return vec![cell];
+    }
+    let keep = cell.text.len() - unit.len();
+    let chars = cell.text.chars().count().max(1) as f32;
+    let x = cell.x0 + (cell.x1 - cell.x0) * cell.text[..keep].chars().count() as f32 / chars;
+    let unit_cell = Cell { text: unit.to_string(), x0: x, x1: cell.x1, ..cell.clone() };
+    vec![Cell { text: cell.text[..keep].to_string(), x1: x, ..cell }, unit_cell]
 }
 
 /// On a scan, a whole number of two or three digits and a single digit after it, apart by less
@@ -3428,6 +3457,37 @@ mod interim_and_note_tests {
         // A measurement beyond a limit keeps its row: `<25` against `<=45`.
         let p = page(&[header(), &[("LP-IR Score", 20.0), ("<25", 250.0), ("<=45", 430.0)]]);
         assert_eq!(read(&p).len(), 1);
+    }
+
+    #[test]
+    fn a_value_glued_to_its_unit_is_read_apart_and_ranges_and_units_with_numbers_stay_whole() {
+        let p = page(&[
+            header(),
+            &[("HbA1c", 20.0), ("5.6%", 250.0), ("4.0-5.6", 430.0)],
+            &[("HCT-Hematokrit", 20.0), ("L 24.8%", 240.0)],
+            &[("Glucose", 20.0), ("88mg/dL", 250.0), ("70-100", 430.0)],
+            // A range with its unit glued, and a unit's own number, are no value and unit.
+            &[("eGFR", 20.0), ("92", 250.0), ("mL/min/1.73m2", 340.0), (">60", 430.0)],
+            &[("Neutrophils", 20.0), ("60", 250.0), ("%", 340.0), ("40-80%", 430.0)],
+            &[("WBC", 20.0), ("7.2", 250.0), ("1000/mm3", 340.0), ("4-11", 430.0)],
+            // An assay's precision in a note is no result.
+            &[("Precision %CV :- Intra assay %CV-", 20.0), ("4.55%", 250.0), (", Inter assay %CV-0.86 %", 340.0)],
+        ]);
+        let rows: Vec<_> = rows_from_page(&p, None)
+            .into_iter()
+            .map(|r| (r.name, r.value.text, r.unit, r.range.and_then(|r| r.high), r.flag))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("HbA1c".into(), "5.6".into(), Some("%".into()), Some(5.6), None),
+                ("HCT-Hematokrit".into(), "24.8".into(), Some("%".into()), None, Some(Flag::Low)),
+                ("Glucose".into(), "88".into(), Some("mg/dL".into()), Some(100.0), None),
+                ("eGFR".into(), "92".into(), Some("mL/min/1.73m2".into()), None, None),
+                ("Neutrophils".into(), "60".into(), Some("%".into()), Some(80.0), None),
+                ("WBC".into(), "7.2".into(), Some("1000/mm3".into()), Some(11.0), None),
+            ]
+        );
     }
 
     #[test]
