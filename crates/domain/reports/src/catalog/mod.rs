@@ -200,7 +200,7 @@ pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
 /// test's name in a word (as Turkish and some European labs print them, the name perhaps in a
 /// language the catalog does not know). The test either names, when the other names none or
 /// the same. Only an abbreviation of two to five capitals beside a capitalised word of five
-/// letters or more counts: `Non-HDL` and `Anti-HCV` are other tests than `HDL` and `HCV`.
+/// letters or more counts: `Non-HDL` is another test than `HDL`.
 fn abbreviation_and_name(printed: &str) -> Option<&'static Biomarker> {
     let (left, right) = printed.trim_matches(|c: char| !c.is_alphanumeric()).split_once('-')?;
     let abbreviation = |s: &str| (2..=5).contains(&s.len()) && s.chars().all(|c| c.is_ascii_uppercase());
