@@ -114,6 +114,12 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
     {
         candidates.push(format!("T{}", &name[1..]));
     }
+    // A Roman `I` read as `1` after a word (`Insulin-like Growth Factor 1`, `Factor 1`).
+    if let Some(head) = name.strip_suffix(" 1")
+        && head.ends_with(|c: char| c.is_ascii_lowercase())
+    {
+        candidates.push(format!("{head} I"));
+    }
     let without_footnote = |n: &str| {
         let (head, last) = n.trim_end().rsplit_once(' ')?;
         (last.len() == 1 && last.chars().all(|c| c.is_ascii_digit()) && head.chars().any(char::is_alphabetic))
@@ -361,6 +367,8 @@ mod tests {
         assert_eq!(mended("Folate (Folic Acid), Serum 2").as_deref(), Some("Folate (Folic Acid), Serum"));
         assert_eq!(mended("14 - Thyroxine").as_deref(), Some("T4 - Thyroxine"));
         assert_eq!(mended("13 Total").as_deref(), Some("T3 Total"));
+        assert_eq!(mended("Insulin-like Growth Factor 1").as_deref(), Some("Insulin-like Growth Factor I"));
+        assert_eq!(mended("Insulin-like Growth Factor I"), None);
         // Other names that start with a number stay: one the catalog cannot place, one it knows.
         assert_eq!(mended("17 Ketosteroids"), None);
         assert_eq!(mended("17-OH Progesterone"), None);
@@ -373,7 +381,6 @@ mod tests {
             "A/G Ratio",
             "HbA1c",
             "Vitamin B12",
-            "Insulin-like growth factor 1",
             "Widal IH",
             "RED CELL DISTRIBUTION WIDTH INDEX (RDW-I)",
         ] {
