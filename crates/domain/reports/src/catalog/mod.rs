@@ -614,6 +614,10 @@ mod tests {
         lookup(name).map(|b| b.key.as_str())
     }
 
+    fn key_in(name: &str, unit: Option<&str>) -> Option<&'static str> {
+        lookup_in_unit(name, unit).map(|b| b.key.as_str())
+    }
+
     #[test]
     fn the_catalog_is_large_and_consistent() {
         assert!(all().len() >= 150, "{} entries", all().len());
@@ -856,7 +860,6 @@ mod tests {
 
     #[test]
     fn the_unit_tells_a_count_from_a_percentage_of_the_same_cells() {
-        let key_in = |name: &str, unit: Option<&str>| lookup_in_unit(name, unit).map(|b| b.key.as_str());
         assert_eq!(key_in("Lymphocytes", Some("%")), Some("lymphocytes_pct"));
         assert_eq!(key_in("Lymphocytes", Some("10^3/µl")), Some("lymphocytes_abs"));
         assert_eq!(key_in("Immature Granulocytes (IG)", Some("X 10³ / µL")), Some("immature_granulocytes_abs"));
@@ -881,7 +884,6 @@ mod tests {
 
     #[test]
     fn an_abbreviation_hyphened_to_the_tests_name_in_any_language_is_the_test() {
-        let key_in = |name: &str, unit: Option<&str>| lookup_in_unit(name, unit).map(|b| b.key.as_str());
         // Turkish hospital reports: `HGB-Hemoglobin`, `WBC-Akyuvarlar` (white cells).
         assert_eq!(key("HGB-Hemoglobin"), Some("haemoglobin"));
         assert_eq!(key("WBC-Akyuvarlar"), Some("wbc_count"));

@@ -1,6 +1,15 @@
 //! Numbers as labs print them: `12.5`, `.5`, `1,234.5`, `1,50,000` (Indian grouping), `4,5`
 //! (decimal comma), `+2`, `-0.3`.
 
+/// A token that starts with a printed number glued to something (`12.5H`, `24.8%`): the
+/// number's text, its value and the rest (perhaps empty). `None` when the digits, points and
+/// commas it starts with are no number.
+pub(crate) fn leading_number(token: &str) -> Option<(&str, f64, &str)> {
+    let cut = token.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ',')).unwrap_or(token.len());
+    let (number, rest) = token.split_at(cut);
+    Some((number, parse_number(number)?, rest))
+}
+
 /// Parses one printed number; `None` if `s` is not exactly a number.
 ///
 /// A comma followed by exactly three digits (in every group) is a thousands separator, also in

@@ -312,11 +312,7 @@ fn mend_gapped_points(s: &str) -> Option<String> {
             let before = i.checked_sub(left + 1).map(|j| chars[j]);
             let right = chars[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
             let after = chars.get(i + 1 + right);
-            if left <= 3
-                && before.is_none_or(|b| b != '.' && !b.is_ascii_digit())
-                && right <= 2
-                && after.is_some_and(|a| matches!(a, '-' | ')' | ']'))
-            {
+            if left <= 3 && before != Some('.') && right <= 2 && after.is_some_and(|a| matches!(a, '-' | ')' | ']')) {
                 out.push('.');
                 mended = true;
                 continue;

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use crate::document::{BBox, Page, Word};
 
-use super::number::parse_number;
+use super::number::leading_number;
 use super::range::{RefRange, Sex, parse_range, sex_ranges};
 use super::value::{
     Flag, Qualifier, ResultValue, is_negative_result, is_positive_result, lost_point, parse_flag, parse_value,
@@ -342,17 +342,15 @@ fn lines_of(page: &Page) -> Vec<Line> {
 /// (not a range, not `<5.7`) and `%` or a known unit with a slash: `1.73m²` is part of a unit.
 fn split_glued_unit(cell: Cell) -> Vec<Cell> {
     let last = cell.text.rsplit(' ').next().unwrap_or(&cell.text);
-    let cut = last.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','));
-    let Some(cut) = cut.filter(|&cut| cut > 0 && last.starts_with(|c: char| c.is_ascii_digit())) else {
+    let glued = leading_number(last).filter(|_| last.starts_with(|c: char| c.is_ascii_digit()));
+    // (`1000/mm3` is a unit whole, not a thousand in `/mm3`.)
+    let unit_ok = |unit: &str| {
+        unit == "%"
+            || (unit.starts_with(char::is_alphabetic) && unit.contains('/') && crate::catalog::is_known_unit(unit))
+    };
+    let Some((_, _, unit)) = glued.filter(|(_, _, unit)| unit_ok(unit)) else {
         return vec![cell];
     };
-    let (number, unit) = last.split_at(cut);
-    // (`1000/mm3` is a unit whole, not a thousand in `/mm3`.)
-    let unit_ok = unit == "%"
-        || (unit.starts_with(char::is_alphabetic) && unit.contains('/') && crate::catalog::is_known_unit(unit));
-    if !unit_ok || parse_number(number).is_none() {
-        return vec![cell];
-    }
     let keep = cell.text.len() - unit.len();
     let chars = cell.text.chars().count().max(1) as f32;
     let x = cell.x0 + (cell.x1 - cell.x0) * cell.text[..keep].chars().count() as f32 / chars;

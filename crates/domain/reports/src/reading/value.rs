@@ -1,7 +1,7 @@
 //! A result cell: a number (maybe with `<`/`>`), or a qualitative word, with the flag labs print
 //! before or after it (`H`, `L`, `High`, `Low`, `*`, `H*`, `(H)`, arrows).
 
-use super::number::parse_number;
+use super::number::{leading_number, parse_number};
 
 /// A comparison printed before a value (`<0.5`, `>1000`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,9 +137,8 @@ fn split_qualifier(s: &str) -> (Option<Qualifier>, &str) {
 
 /// A number glued to a trailing flag: `12.5H`, `12.5*`, `7.1(L)`; returns the number's text too.
 fn split_glued_flag(token: &str) -> Option<(&str, f64, Flag)> {
-    let cut = token.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))?;
-    let (num, flag) = token.split_at(cut);
-    Some((num, parse_number(num)?, parse_flag(flag)?))
+    let (num, number, flag) = leading_number(token)?;
+    Some((num, number, parse_flag(flag)?))
 }
 
 /// A number whose decimal point a scan lost, leaving a gap (`45 1` for 45.1): two or three
