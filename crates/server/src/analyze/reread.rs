@@ -101,13 +101,24 @@ fn rows_in(rows: &[LabRow], band: BBox) -> impl Iterator<Item = &LabRow> {
 }
 
 /// The bands of `page` (whose rows are `rows`) worth reading again: each doubtful row
-/// ([`doubtful`]) from a letter before it to the page's right edge (its range may have been
+/// ([`doubtful`]) from a letter before it to the table's right edge (its range may have been
 /// missed altogether), a fifth of a letter above and below. Rows next to each other are one
 /// band, read and judged together: each row alone (bands meeting halfway) did worse on
 /// labdata's photos, where a range of two lines reaches into the next row's band.
 fn doubtful_bands(page: &Page, rows: &[LabRow], ranges: bool) -> Vec<BBox> {
     let letter = letter_height(page);
-    merged(rows.iter().filter(|r| doubtful(r, ranges)).map(|r| row_band(r.bbox, letter, page.width)).collect())
+    let right = table_right(page, rows, letter);
+    merged(rows.iter().filter(|r| doubtful(r, ranges)).map(|r| row_band(r.bbox, letter, right)).collect())
+}
+
+/// Where the table of `rows` ends on `page`: two letters after the last word on any of their
+/// lines, whatever it was read as (a range read as junk is a word there too), or the page's
+/// edge. A phone photo's page stops short of the picture's edge, and the desk beyond it costs
+/// Tesseract as much time as print.
+fn table_right(page: &Page, rows: &[LabRow], letter: f32) -> f32 {
+    let on_a_row = |w: &Word| rows.iter().any(|r| (r.bbox.y0..=r.bbox.y1).contains(&w.bbox.mid_y()));
+    let last = page.words.iter().filter(|w| on_a_row(w)).map(|w| w.bbox.x1).fold(f32::NAN, f32::max);
+    if last.is_nan() { page.width } else { (last + 2.0 * letter).min(page.width) }
 }
 
 /// `page` with each of `bands` read as in `reread` where its rows make more sense that way
@@ -251,9 +262,12 @@ mod tests {
         let rows = rows_from_page(&first, None);
         let bands = doubtful_bands(&first, &rows, true);
         assert_eq!(bands.len(), 1, "{bands:?}");
-        // Urea's row, across the page from a letter before its name.
+        // Urea's row, from a letter before its name to two letters (12 px) past the table's
+        // last word, short of the page's edge at 600.
         assert!(bands[0].y0 < 80.0 && bands[0].y1 > 92.0 && bands[0].y1 < 110.0, "{:?}", bands[0]);
-        assert_eq!((bands[0].x1, bands[0].x0 < 20.0), (600.0, true));
+        let last = first.words.iter().map(|w| w.bbox.x1).fold(0.0, f32::max);
+        assert_eq!((bands[0].x1, bands[0].x0 < 20.0), (last + 24.0, true));
+        assert!(bands[0].x1 < 600.0);
         // A page whose rows all read well is not read again.
         let good = page(&[("Urea", 20.0), ("17.50", 200.0), ("mg/dL", 300.0), ("17-47", 400.0)]);
         assert!(doubtful_bands(&good, &rows_from_page(&good, None), true).is_empty());
