@@ -2,11 +2,15 @@
 """Times `healthtracker analyze --json` against `pdftotext -layout` (text PDFs) and
 `tesseract FILE - --psm 4` (images) on labdata, median of N runs each, and prints the ratios.
 
+With --scans DIR (a folder `bench/scans.py --keep DIR` made) it times instead each scanned
+PDF there: `tesseract PAGE - --psm 4` on every page image `pdfimages` takes out of it, summed,
+against `analyze` on the PDF, which reads those same pages.
+
 For images it also prints how many of the report's values (from ground_truth.json) appear in
 plain Tesseract's text (`read`): on several phone photos it reads none, so its time is that of
 a pass that found nothing, and the ratio says how much more a reading that finds them costs.
 
-    python3 bench/speed.py [--bin PATH] [--runs 5]
+    python3 bench/speed.py [--bin PATH] [--runs 5] [--scans DIR]
 Build the release binary first (`cargo build --release -p healthtracker`).
 """
 import argparse
@@ -16,6 +20,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -47,13 +52,36 @@ def values_read(cmd, gt_path):
     return f"{sum(1 for t in tests if printed(t))}/{len(tests)}"
 
 
+def scans(folder, binary, runs):
+    """Times each scanned PDF of `folder` (see the module's notes) and prints the ratios."""
+    print(f"{'scan':<40} {'pages':>5} {'tesseract':>10} {'ours':>10} {'ratio':>6}")
+    ratios = []
+    for rid in sorted(os.listdir(folder)):
+        pdf = os.path.join(folder, rid, "scan.pdf")
+        if not os.path.exists(pdf):
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run(["pdfimages", "-all", pdf, os.path.join(tmp, "p")], check=True)
+            pages = sorted(os.listdir(tmp))
+            b = sum(median_time(["tesseract", os.path.join(tmp, p), "-", "--psm", "4"], runs) for p in pages)
+        o = median_time([binary, "analyze", "--json", pdf], runs)
+        ratios.append(o / b)
+        print(f"{rid:<40} {len(pages):>5} {b * 1000:9.1f}ms {o * 1000:9.1f}ms {o / b:6.2f}")
+    if ratios:
+        print(f"scanned PDF: median ratio {statistics.median(ratios):.2f}, worst {max(ratios):.2f} (goal: <= 1.2)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default=os.path.join(ROOT, "target/release/healthtracker"))
     ap.add_argument("--labdata", default=os.path.join(os.path.dirname(ROOT), "shared/labdata/reports"))
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--scans", metavar="DIR", help="time the scanned PDFs bench/scans.py kept in DIR instead")
     args = ap.parse_args()
     os.environ.setdefault("OMP_THREAD_LIMIT", "1")
+    if args.scans:
+        scans(args.scans, args.bin, args.runs)
+        return 0
     print(f"{'file':<58} {'baseline':>10} {'ours':>10} {'ratio':>6} {'sauvola':>10} {'ratio':>6} {'read':>6}")
     ratios = {"text-pdf": [], "image": [], "image vs sauvola": [], "image that tesseract reads (>= half its values)": []}
     for rid in sorted(os.listdir(args.labdata)):
