@@ -262,8 +262,8 @@ mod tests {
         let rows = rows_from_page(&first, None);
         let bands = doubtful_bands(&first, &rows, true);
         assert_eq!(bands.len(), 1, "{bands:?}");
-        // Urea's row, from a letter before its name to two letters (12 px) past the table's
-        // last word, short of the page's edge at 600.
+        // Urea's row, from a letter before its name to two letters (of 12 px) past the
+        // table's last word, short of the page's edge at 600.
         assert!(bands[0].y0 < 80.0 && bands[0].y1 > 92.0 && bands[0].y1 < 110.0, "{:?}", bands[0]);
         let last = first.words.iter().map(|w| w.bbox.x1).fold(0.0, f32::max);
         assert_eq!((bands[0].x1, bands[0].x0 < 20.0), (last + 24.0, true));

@@ -299,9 +299,9 @@ fn mend_lost_dash(s: &str) -> Option<String> {
 /// `4 1-12`, `(4 1-10 8)`: OCR read a range's faint decimal points as gaps. A gap between a
 /// whole number of up to three digits and one or two digits, before the dash or before a
 /// closing bracket, where a point makes a range with both bounds and the low below the high,
-/// is that point (`0-31 1` is a range and a mark). A range that reads without the mend never
-/// gets here.
-fn mend_gapped_points(s: &str) -> Option<String> {
+/// is that point (`0-31 1` is a range and a mark); the range so mended is given. A range that
+/// reads without the mend never gets here.
+fn mend_gapped_points(s: &str) -> Option<RefRange> {
     let chars: Vec<char> = s.chars().collect();
     let digit = |i: usize| chars.get(i).is_some_and(char::is_ascii_digit);
     let mut out = String::with_capacity(s.len());
@@ -321,7 +321,7 @@ fn mend_gapped_points(s: &str) -> Option<String> {
         out.push(c);
     }
     let range = parse_simple(&out).filter(|r| r.low.is_some() && r.high.is_some())?;
-    (mended && range.low < range.high).then_some(out)
+    (mended && range.low < range.high).then_some(range)
 }
 
 /// Whether a tier label names the normal tier: a word starting with a normal stem
@@ -402,12 +402,12 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
     if let Some(r) = parse_simple(&s) {
         return Some(r);
     }
-    if let Some(r) = mend_lost_dash(s.trim_start_matches(['(', '['])).and_then(|m| parse_simple(&m)) {
+    let unbracketed = s.trim_start_matches(['(', '[']);
+    if let Some(r) = mend_lost_dash(unbracketed).and_then(|m| parse_simple(&m)) {
         return Some(r);
     }
     // Read whole first: `0-31 1` is 0-31 with a mark after it, not 0-31.1.
-    read_segments(&s, sex)
-        .or_else(|| mend_gapped_points(s.trim_start_matches(['(', '['])).and_then(|m| parse_simple(&m)))
+    read_segments(&s, sex).or_else(|| mend_gapped_points(unbracketed))
 }
 
 /// [`parse_range`] of a normalised text that is no single range: its labelled segments.
