@@ -715,7 +715,56 @@ fn clean_name(cells: &[Cell]) -> String {
     // A footnote mark OCR read as a quote, a trade mark or a question mark (`Glucose”`).
     let name = name.trim_end_matches(['”', '“', '"', '™', '?', '’']);
     let name = strip_footnotes(name).trim().trim_end_matches([':', ';', '-', '.']).trim().to_string();
-    drop_method(drop_repeated_specimen(&name)).to_string()
+    drop_read_footnote(drop_method(drop_repeated_specimen(&name))).to_string()
+}
+
+/// Drops a footnote mark a photo read into the end of a name: LabCorp sets `A, 01` raised after
+/// its names, and a photo reads them level with the name, glued to it (`BUNG`, `Alkaline
+/// PhosphataseA`, `LDL-PAe`) or apart as a mark or a letter (`Alkaline Phosphatase“ a`,
+/// `Platelets ®`). Marks after a name the catalog knows go; letters only when the catalog does
+/// not know the name as read and knows what is left, and only a capital glued to a word of three
+/// letters or more: `HbF` is fetal haemoglobin, not `Hb` with a footnote.
+fn drop_read_footnote(name: &str) -> &str {
+    let known = |s: &str| crate::catalog::lookup(s).is_some();
+    let marks = |c: char| !c.is_alphanumeric() && !matches!(c, ')' | ']' | '%' | '#' | '+');
+    let mut rest = name.trim_end_matches(marks);
+    if known(rest) {
+        return rest;
+    }
+    if known(name) {
+        return name;
+    }
+    // Marks and lone letters apart: a mark, a small letter, or a code (`01`, read as `Ol`).
+    for _ in 0..2 {
+        let Some((head, last)) = rest.rsplit_once(' ') else { break };
+        let mut chars = last.chars();
+        let code = last.chars().count() == 2
+            && chars.next().is_some_and(|c| "0Oo".contains(c))
+            && chars.next().is_some_and(|c| c.is_ascii_digit() || "lI".contains(c));
+        let letter = last.chars().count() == 1 && last.chars().all(|c| c.is_ascii_lowercase());
+        if !(code || letter || !last.chars().any(char::is_alphanumeric)) {
+            break;
+        }
+        rest = head.trim_end_matches(marks);
+        if known(rest) {
+            return rest;
+        }
+    }
+    // A capital, perhaps with a small letter after it, glued to the end of the last word.
+    let last_word = rest.rsplit(' ').next().unwrap_or(rest);
+    for cut in 1..=2 {
+        let Some(split) = last_word.char_indices().rev().nth(cut - 1).map(|(i, _)| i) else { break };
+        let (word, tail) = last_word.split_at(split);
+        let glued = tail.starts_with(|c: char| c.is_ascii_uppercase())
+            && tail.chars().skip(1).all(|c| c.is_ascii_lowercase())
+            && word.chars().filter(|c| c.is_alphabetic()).count() >= 3
+            && word.ends_with(|c: char| c.is_alphabetic() || c == ')');
+        let head = &rest[..rest.len() - tail.len()];
+        if glued && known(head) {
+            return head;
+        }
+    }
+    name
 }
 
 /// Drops a method read into the name (`Bilirubin - Total Photometry`, `Neutrophils
@@ -3044,6 +3093,36 @@ mod reference_layout_tests {
         let rows: Vec<(String, Option<String>)> =
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.unit)).collect();
         assert_eq!(rows, [("Others".to_string(), None), ("Glucose".to_string(), None)]);
+    }
+
+    #[test]
+    fn a_footnote_mark_a_photo_read_into_a_known_name_is_dropped() {
+        let p = page(&[
+            // LabCorp's raised `A, 01` read level with the name, glued or apart.
+            &[("BUNG", 10.0), ("15", 300.0), ("mg/dL", 350.0)],
+            &[("Alkaline PhosphataseA", 10.0), ("54", 300.0), ("IU/L", 350.0)],
+            &[("LDL-PAe", 10.0), ("1258", 300.0), ("nmol/L", 350.0)],
+            &[("Alkaline Phosphatase\u{201c} a", 10.0), ("54", 300.0), ("IU/L", 350.0)],
+            &[("Baso (Absolute) \u{ae} Ol", 10.0), ("0.1", 300.0), ("x10E3/uL", 350.0)],
+            &[("Platelets\u{ae}", 10.0), ("301", 300.0), ("x10E3/uL", 350.0)],
+            // Letters that are the name: fetal haemoglobin is not `Hb`, nor Protein S protein.
+            &[("HbF", 10.0), ("0.5", 300.0), ("%", 350.0)],
+            &[("Protein S", 10.0), ("110", 300.0), ("%", 350.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(
+            names,
+            [
+                "BUN",
+                "Alkaline Phosphatase",
+                "LDL-P",
+                "Alkaline Phosphatase",
+                "Baso (Absolute)",
+                "Platelets",
+                "HbF",
+                "Protein S"
+            ]
+        );
     }
 
     #[test]
