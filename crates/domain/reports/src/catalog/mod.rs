@@ -151,8 +151,9 @@ pub fn lookup_in_unit(printed: &str, unit: Option<&str>) -> Option<&'static Biom
 pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
     let index = &CATALOG.by_alias;
     let find = |s: &str| index.get(&normalise(s)).map(|&i| &CATALOG.entries[i]);
-    if let Some(b) = find(printed) {
-        return Some(b);
+    let whole = normalise(printed);
+    if let Some(&i) = index.get(&whole) {
+        return Some(&CATALOG.entries[i]);
     }
     let (outside, inside) = split_parenthesised(printed);
     if let Some(b) = find(&outside) {
@@ -191,9 +192,32 @@ pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
     }
     // "Haemoglobin - EDTA Whole Blood": a blood specimen after a dash names the sample, not the
     // test. Other specimens change the test ("Creatinine - 24 Hrs. Urine" is not serum creatinine).
-    let (head, tail) = printed.rsplit_once(" - ")?;
-    let blood = normalise(tail).split(' ').all(|w| BLOOD_SPECIMEN.contains(&w));
-    if blood { lookup(head) } else { None }
+    // "ESR - Erythrocyte Sedimentation Rate": a test named twice, as an abbreviation and in full.
+    if let Some((head, tail)) = printed.rsplit_once(" - ") {
+        let blood = normalise(tail).split(' ').all(|w| BLOOD_SPECIMEN.contains(&w));
+        if blood {
+            return lookup(head);
+        }
+        if let (Some(a), Some(b)) = (find(head), find(tail))
+            && a.key == b.key
+        {
+            return Some(a);
+        }
+    }
+    // `LIPOPROTEIN (A) LP(A)`: a name and its abbreviation one after the other, each of
+    // which names the same test (cut within the first eight words: a name runs to a few).
+    for (i, _) in whole.match_indices(' ').take(7) {
+        if let (Some(&a), Some(&b)) = (index.get(&whole[..i]), index.get(&whole[i + 1..]))
+            && a == b
+        {
+            return Some(&CATALOG.entries[a]);
+        }
+    }
+    // `BUN / SR.CREATININE RATIO`: a full stop between words, where it is not one inside an
+    // abbreviation (`S.G.P.T`), which the name without it spells.
+    let between_letters =
+        printed.as_bytes().windows(3).any(|w| w[1] == b'.' && w[0].is_ascii_alphabetic() && w[2].is_ascii_alphabetic());
+    if between_letters { lookup(&printed.replace('.', " ")) } else { None }
 }
 
 /// `HGB-Hemoglobin`, `WBC-Akyuvarlar`: an abbreviation in capitals joined by a hyphen to the
@@ -248,6 +272,7 @@ const BLOOD_SPECIMEN: &[&str] =
 /// Words that qualify a test name without changing which test it is.
 const QUALIFIERS: &[&str] = &[
     "serum",
+    "sr",
     "plasma",
     "s",
     "level",
@@ -555,6 +580,10 @@ fn split_parenthesised(s: &str) -> (String, Vec<String>) {
         }
         if depth == 0 { outside.push(c) } else { current.push(c) }
     }
+    // A bracket left open (`LIPOPROTEIN (A) [LP(A)`) holds the rest.
+    if depth > 0 && !current.trim().is_empty() {
+        inside.push(current);
+    }
     (outside, inside)
 }
 
@@ -792,6 +821,27 @@ mod tests {
         assert_eq!(key("Blood Urea - Serum"), key("Blood Urea"));
         assert_ne!(key("Creatinine - 24 Hrs. Urine"), Some("creatinine"));
         assert_eq!(key("Sodium - Plasma"), Some("sodium"));
+    }
+
+    #[test]
+    fn a_test_named_twice_across_a_dash_is_known_and_two_tests_are_not() {
+        assert_eq!(key("ESR - Erythrocyte Sedimentation Rate"), Some("esr"));
+        assert_eq!(key("Glucose - Creatinine"), None);
+    }
+
+    #[test]
+    fn a_full_stop_between_words_and_a_bracket_left_open_do_not_hide_the_test() {
+        assert_eq!(key("BUN / SR.CREATININE RATIO"), Some("bun_creatinine_ratio"));
+        assert_eq!(key("S.G.P.T"), Some("alt"));
+        assert_eq!(key("LIPOPROTEIN (A) [LP(A)"), Some("lpa"));
+        assert_eq!(key("Nucleated Red Blood Cells"), Some("nrbc_pct"));
+    }
+
+    #[test]
+    fn a_name_and_its_abbreviation_one_after_the_other_name_the_test() {
+        assert_eq!(key("LIPOPROTEIN (A) LP(A)"), Some("lpa"));
+        assert_eq!(key("Erythrocyte Sedimentation Rate ESR"), Some("esr"));
+        assert_eq!(key("Glucose Creatinine"), None);
     }
 
     #[test]
