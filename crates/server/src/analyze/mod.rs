@@ -56,6 +56,13 @@ pub const SURER: f32 = 2.0;
 /// photos, whose readings at their own size were the better, 66 and 75.
 pub const SURE: f32 = 80.0;
 
+/// Mean word confidence (0–100) at and above which a reading of a page that makes no result
+/// row at all is taken as a page of words, not a table misread. The 200 dpi scans of LabCorp's
+/// pages of notes in small print read at 72 and 74, and each was read twice more for nothing
+/// (the scanned report 1.85 × Tesseract's time, 1.20 without); pages whose tables were lost in
+/// a first reading score lower (the Turkish hemogram photo, 44 to 53).
+pub const SURE_OF_NONE: f32 = 70.0;
+
 /// Letters this small or smaller are not read at their own size at all: on every page of
 /// labdata and of the photo set with print this small the enlarged reading was as good or
 /// better, and the first reading only cost time.
@@ -267,7 +274,8 @@ impl OcrReading {
     /// words ([`SURE`]) and every row it makes names a known test with a possible value, or
     /// there are none. The 200 dpi scans of `bench/scans.py` have pages of notes, and of one to
     /// four results, read so at their own size (confidence 85 to 96); reading each again
-    /// enlarged and then unruled tripled its time and found nothing more. A sure reading with
+    /// enlarged and then unruled tripled its time and found nothing more; so did pages of notes
+    /// in small print that make no rows at all ([`SURE_OF_NONE`]). A sure reading with
     /// rows that make no sense is not settled: Lal PathLabs' page 1 (confidence 90.7) reads its
     /// method line whole only enlarged.
     fn settled(&self) -> bool {
@@ -285,7 +293,7 @@ impl OcrReading {
 /// with a possible value, of whose words Tesseract's mean confidence was `confidence`, leaves
 /// nothing for another look (see [`OcrReading::settled`]).
 fn settled(known: usize, rows: usize, confidence: f32) -> bool {
-    confidence >= SURE && known == rows
+    (confidence >= SURE && known == rows) || (rows == 0 && confidence >= SURE_OF_NONE)
 }
 
 /// Whether a closer reading of a page, (rows naming known tests, Tesseract's mean confidence),
@@ -974,6 +982,9 @@ mod tests {
     fn only_a_sure_reading_whose_every_row_makes_sense_is_settled() {
         assert!(settled(2, 2, 90.0));
         assert!(settled(0, 0, SURE), "a sure page of notes");
+        assert!(settled(0, 0, SURE_OF_NONE), "a page of notes in small print");
+        assert!(!settled(0, 0, SURE_OF_NONE - 1.0), "a page whose table may be lost");
+        assert!(!settled(0, 1, SURE_OF_NONE), "a row that makes no sense, read less than surely");
         assert!(!settled(2, 2, SURE - 1.0), "an unsure reading of the same rows");
         assert!(!settled(4, 9, 95.0), "rows that name no known test may be misread ones");
     }
