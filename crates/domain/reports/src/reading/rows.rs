@@ -731,7 +731,8 @@ fn drop_read_footnote(name: &str) -> &str {
     if known(rest) {
         return rest;
     }
-    if known(name) {
+    // (The same lookup again only where marks were trimmed.)
+    if rest.len() < name.len() && known(name) {
         return name;
     }
     // Marks and lone letters apart: a mark, a small letter, or a code (`01`, read as `Ol`).
