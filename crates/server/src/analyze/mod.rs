@@ -175,8 +175,8 @@ impl Reader {
     /// tiny print ([`TINY_PRINT`]) is read enlarged only. Of two readings the one with more
     /// such rows is kept; of two with as many, the enlarged one unless Tesseract was clearly
     /// surer of the other ([`SURER`]); rows of known tests that only the other found are then
-    /// taken from it ([`reread::borrow_rows`]). A sure reading whose every row makes sense needs
-    /// no other look ([`OcrReading::settled`]). If the reading kept holds fewer than [`FEW_RESULTS`]
+    /// taken from it ([`reread::borrow_rows`]). A sure reading whose every row makes sense, or a
+    /// fairly sure one that makes no rows at all, needs no other look ([`OcrReading::settled`]). If the reading kept holds fewer than [`FEW_RESULTS`]
     /// and rows that make no sense or none at all, the page is read once more with its table's
     /// ruled lines painted out ([`Look::Unruled`]), kept only if it does better. Last, rows of
     /// the reading kept that make less sense than they could are read again closer ([`reread`]).
