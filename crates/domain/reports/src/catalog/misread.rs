@@ -8,7 +8,8 @@
 //! not itself a catalog word and exactly one catalog word matches it with at most two such
 //! substitutions (one in a word of three or four letters). A lab's own misspelling keeps its
 //! letters: `Cholestrol`, `Potasium` and `Billirubin` drop or add a letter, which OCR confusion
-//! never does, so they match no catalog word and stay as printed.
+//! never does, so they stay as printed; the catalog lookup alone reads them as meant
+//! ([`respelt`]).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
@@ -283,6 +284,73 @@ fn in_case_of(printed: &str, target: &str) -> String {
             if capital { t.to_ascii_uppercase() } else { t }
         })
         .collect()
+}
+
+/// `printed` with each word the lab misspelt put right, or `None` when no word needed it.
+///
+/// Labs misspell test names in their own templates (`Cholestrol`, `Billirubin`, `Protien`,
+/// `Eosoniphils`, `Triglycerid`): a letter dropped, added or put for another, or two letters
+/// swapped. A word of [`MISSPELT_LETTERS`] letters or more that is no catalog word and is one
+/// such slip from exactly one catalog word is taken for it; shorter words are too near one
+/// another to tell a slip from another word. Only the catalog lookup uses the mended spelling:
+/// the name is shown as printed.
+#[must_use]
+pub fn respelt(printed: &str) -> Option<String> {
+    let mut out = String::with_capacity(printed.len());
+    let mut changed = false;
+    let mut rest = printed;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_alphabetic()) {
+        out.push_str(&rest[..start]);
+        let word_len = rest[start..].find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(rest.len() - start);
+        let word = &rest[start..start + word_len];
+        match meant_word(&word.to_ascii_lowercase()) {
+            Some(meant) => {
+                out.push_str(meant);
+                changed = true;
+            }
+            None => out.push_str(word),
+        }
+        rest = &rest[start + word_len..];
+    }
+    out.push_str(rest);
+    changed.then_some(out)
+}
+
+/// Fewest letters a word needs before [`respelt`] takes it for a catalog word one slip away.
+const MISSPELT_LETTERS: usize = 7;
+
+/// The one catalog word `lower` (a word in small letters) is a slip from, when it is none itself.
+fn meant_word(lower: &str) -> Option<&'static str> {
+    if lower.len() < MISSPELT_LETTERS || VOCABULARY.words.contains(lower) {
+        return None;
+    }
+    let mut found = None;
+    for word in VOCABULARY.words.iter().filter(|w| w.len().abs_diff(lower.len()) <= 1 && one_slip(lower, w)) {
+        if found.is_some() {
+            return None;
+        }
+        found = Some(word.as_str());
+    }
+    found
+}
+
+/// Whether `a` and `b` differ by one letter dropped, added or replaced, or two swapped.
+fn one_slip(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() == b.len() {
+        let differ: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+        return match differ[..] {
+            [_] => true,
+            [i, j] => a[i] == b[j] && a[j] == b[i],
+            _ => false,
+        };
+    }
+    let (long, short) = if a.len() > b.len() { (a, b) } else { (b, a) };
+    if long.len() != short.len() + 1 {
+        return false;
+    }
+    let at = (0..short.len()).find(|&i| long[i] != short[i]).unwrap_or(short.len());
+    long[at + 1..] == short[at..]
 }
 
 struct Vocabulary {

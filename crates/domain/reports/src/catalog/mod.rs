@@ -128,6 +128,15 @@ pub fn lookup_in_unit(printed: &str, unit: Option<&str>) -> Option<&'static Biom
     let found = lookup(printed)?;
     let sibling = |from: &str, to: &str| found.key.strip_suffix(from).and_then(|k| by_key(&format!("{k}{to}")));
     let lower = unit.map(str::to_lowercase).unwrap_or_default();
+    // A quantity per day (`mg/24 hrs`) is the 24-hour urine test of that name (`URINE PROTEIN`,
+    // `Creatinine`), when the catalog has one.
+    let per_day = ["/24", "/day"].iter().any(|d| lower.replace(' ', "").contains(d));
+    if per_day && !found.key.ends_with("_24h") {
+        let key = found.key.strip_prefix("urine_").unwrap_or(&found.key);
+        if let Some(daily) = by_key(&format!("urine_{key}_24h")) {
+            return Some(daily);
+        }
+    }
     let percent = lower.contains('%') || printed.contains('%');
     // A `#` in the name is the count (Sysmex's `NEUT#`, `Lenfosit #`), whatever OCR made of its unit.
     let count = printed.contains('#') || ["/", "^", "\u{b3}", "x10", "cumm"].iter().any(|m| lower.contains(m));
@@ -136,7 +145,8 @@ pub fn lookup_in_unit(printed: &str, unit: Option<&str>) -> Option<&'static Biom
     if percent && !takes_percent {
         // A unit of `%` on a test measured either way (PDW in fL or %) keeps the entry.
         let named = printed.contains('%');
-        return sibling("_abs", "_pct").or((!named).then_some(found));
+        let share = || by_key(&format!("{}_pct", found.key));
+        return sibling("_abs", "_pct").or_else(share).or((!named).then_some(found));
     }
     if count && !percent {
         return sibling("_pct", "_abs").or(Some(found));
@@ -147,8 +157,15 @@ pub fn lookup_in_unit(printed: &str, unit: Option<&str>) -> Option<&'static Biom
 /// The biomarker a printed test name refers to, if the catalog knows it.
 ///
 /// Tries the whole name, then the name without a parenthesised part, then the parenthesised part
-/// alone, then the name without qualifiers such as "serum" or a method in brackets.
+/// alone, then the name without qualifiers such as "serum" or a method in brackets; last, the
+/// name with a word the lab misspelt put right ([`misread::respelt`]: `Cholestrol`, `Protien`).
 pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
+    lookup_as_printed(printed).or_else(|| misread::respelt(printed).and_then(|name| lookup_as_printed(&name)))
+}
+
+/// [`lookup`] without putting misspellings right: for telling whether a name is known as it
+/// stands (a footnote mark read into a name makes it one slip from the name without it).
+pub fn lookup_as_printed(printed: &str) -> Option<&'static Biomarker> {
     let index = &CATALOG.by_alias;
     let find = |s: &str| index.get(&normalise(s)).map(|&i| &CATALOG.entries[i]);
     let whole = normalise(printed);
@@ -171,7 +188,7 @@ pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
     }
     // `LIPOPROTEIN(a); Lp(a), SERUM`: a name and its abbreviation, either of which may be known.
     if printed.contains(';')
-        && let Some(b) = printed.split(';').find_map(|part| lookup(part.trim()))
+        && let Some(b) = printed.split(';').find_map(|part| lookup_as_printed(part.trim()))
     {
         return Some(b);
     }
@@ -183,6 +200,7 @@ pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
         && (2..=6).contains(&abbreviation.len())
         && abbreviation.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
         && abbreviation.chars().any(|c| c.is_ascii_uppercase())
+        && !antibody_class(abbreviation)
         && let Some(b) = lookup_exact(abbreviation)
     {
         return Some(b);
@@ -196,7 +214,7 @@ pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
     if let Some((head, tail)) = printed.rsplit_once(" - ") {
         let blood = normalise(tail).split(' ').all(|w| BLOOD_SPECIMEN.contains(&w));
         if blood {
-            return lookup(head);
+            return lookup_as_printed(head);
         }
         if let (Some(a), Some(b)) = (find(head), find(tail))
             && a.key == b.key
@@ -217,7 +235,7 @@ pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
     // abbreviation (`S.G.P.T`), which the name without it spells.
     let between_letters =
         printed.as_bytes().windows(3).any(|w| w[1] == b'.' && w[0].is_ascii_alphabetic() && w[2].is_ascii_alphabetic());
-    if between_letters { lookup(&printed.replace('.', " ")) } else { None }
+    if between_letters { lookup_as_printed(&printed.replace('.', " ")) } else { None }
 }
 
 /// `HGB-Hemoglobin`, `WBC-Akyuvarlar`: an abbreviation in capitals joined by a hyphen to the
@@ -227,7 +245,8 @@ pub fn lookup(printed: &str) -> Option<&'static Biomarker> {
 /// letters or more counts: `Non-HDL` is another test than `HDL`.
 fn abbreviation_and_name(printed: &str) -> Option<&'static Biomarker> {
     let (left, right) = printed.trim_matches(|c: char| !c.is_alphanumeric()).split_once('-')?;
-    let abbreviation = |s: &str| (2..=5).contains(&s.len()) && s.chars().all(|c| c.is_ascii_uppercase());
+    let abbreviation =
+        |s: &str| (2..=5).contains(&s.len()) && s.chars().all(|c| c.is_ascii_uppercase()) && !antibody_class(s);
     let word = |s: &str| {
         let mut chars = s.chars();
         chars.next().is_some_and(char::is_uppercase)
@@ -248,6 +267,14 @@ fn abbreviation_and_name(printed: &str) -> Option<&'static Biomarker> {
     }
 }
 
+/// Whether `word` is an immunoglobulin class (`IgA`, `IGG`): after a comma or a hyphen it says
+/// which antibody a test measures (`TISSUE TRANSGLUTAMINASE AB, IGA`), not that the test is the
+/// total immunoglobulin.
+fn antibody_class(word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    ["iga", "igg", "igm", "ige", "igd"].contains(&lower.as_str())
+}
+
 /// How closely a printed name matches the catalog: 3 when the whole name is an alias, 2 when
 /// the name outside brackets is (with qualifiers such as "serum" dropped), 1 when only some
 /// other part is ([`lookup`]'s later tries), 0 when the catalog does not know it.
@@ -262,7 +289,7 @@ pub fn match_strength(printed: &str) -> u8 {
     if index.contains_key(&outside) || index.contains_key(&stripped) {
         return 2;
     }
-    u8::from(lookup(printed).is_some())
+    u8::from(lookup_as_printed(printed).is_some())
 }
 
 /// Words of a blood-sample description.
@@ -288,6 +315,8 @@ const QUALIFIERS: &[&str] = &[
     "quantitative",
     "automated",
     "count",
+    "qn",
+    "ms",
 ];
 
 impl Biomarker {
@@ -917,8 +946,8 @@ mod tests {
         // An OCR unit that is no unit, or none, leaves the name's own entry.
         assert_eq!(key_in("Neutrophil", Some("i")), Some("neutrophils_pct"));
         assert_eq!(key_in("Haemoglobin", Some("g/dL")), Some("haemoglobin"));
-        // A percentage of free PSA is neither the free PSA nor the total.
-        assert_eq!(key_in("PSA, % FREE", None), None);
+        // A percentage of free PSA is neither the free PSA nor the total: it is the entry for it.
+        assert_eq!(key_in("PSA, % FREE", None), Some("psa_free_pct"));
         assert_eq!(key_in("PSA, FREE", Some("ng/mL")), Some("psa_free"));
         assert_eq!(key_in("Hematocrit", Some("%")), Some("hematocrit"));
         assert_eq!(key_in("MCHC", Some("%")), Some("mchc"));
@@ -1022,5 +1051,39 @@ mod tests {
         assert!(hb.implausible(125.0, Some("g/L")).is_none(), "125 g/L is 12.5 g/dL");
         assert!(hb.implausible(12.5, Some("g/dL")).is_none());
         assert!(hb.implausible(12.5, Some("unknown unit")).is_none(), "no judgement without a unit we know");
+    }
+
+    #[test]
+    fn a_name_a_lab_misspelt_by_a_letter_finds_its_test() {
+        assert_eq!(key("Cholestrol"), Some("cholesterol_total"), "a letter dropped");
+        assert_eq!(key("Total Billirubin"), Some("bilirubin_total"), "a letter added");
+        assert_eq!(key("Eosoniphils"), Some("eosinophils_pct"), "two letters swapped");
+        assert_eq!(key("Triglycerid"), Some("triglycerides"), "the last letter dropped");
+        assert_eq!(key("urine Protien (Spot urine)"), Some("urine_protein"), "two letters turned round");
+        assert_eq!(misread::respelt("Total Cholesterol"), None, "a name spelt right is left alone");
+        // Short words are too near one another: `Lipose` is not taken for lipase.
+        assert_eq!(misread::respelt("Lipose"), None);
+        // Two slips from any catalog word is another name.
+        assert_eq!(key("Chlestrl"), None);
+    }
+
+    #[test]
+    fn a_quantity_per_day_is_the_24_hour_urine_test() {
+        assert_eq!(key_in("URINE PROTEIN", Some("mg/24 hr")), Some("urine_protein_24h"));
+        assert_eq!(key_in("URINE PROTEIN", None), Some("urine_protein"));
+        assert_eq!(key_in("Creatinine", Some("mg/24 hrs")), Some("urine_creatinine_24h"));
+        assert_eq!(key_in("Creatinine", Some("mg/dL")), Some("creatinine"));
+        assert_eq!(key_in("Creatinine - 24 Hrs. Urine", Some("mg/24 hrs")), Some("urine_creatinine_24h"));
+        assert_eq!(key_in("Urine Volume in 24 hours", Some("ml")), Some("urine_volume_24h"));
+    }
+
+    #[test]
+    fn an_immunoglobulin_class_after_an_antibodys_name_is_not_the_total_immunoglobulin() {
+        assert_eq!(key("IMMUNOGLOBULIN A, QN, SERUM"), Some("iga"));
+        assert_eq!(key("IgA"), Some("iga"));
+        assert_eq!(key("t-Transglutaminase (tTG) IgA"), Some("ttg_iga"));
+        assert_eq!(key("GLIADIN (DEAMIDATED) AB, IGA"), None);
+        assert_eq!(key("Gliadin-IGA"), None);
+        assert_eq!(key("APO B / APO A1 RATIO (APO B/A1)"), Some("apob_apoa1_ratio"));
     }
 }

@@ -725,7 +725,7 @@ fn clean_name(cells: &[Cell]) -> String {
 /// not know the name as read and knows what is left, and only a capital glued to a word of three
 /// letters or more: `HbF` is fetal haemoglobin, not `Hb` with a footnote.
 fn drop_read_footnote(name: &str) -> &str {
-    let known = |s: &str| crate::catalog::lookup(s).is_some();
+    let known = |s: &str| crate::catalog::lookup_as_printed(s).is_some();
     let marks = |c: char| !c.is_alphanumeric() && !matches!(c, ')' | ']' | '%' | '#' | '+');
     let mut rest = name.trim_end_matches(marks);
     if known(rest) {
