@@ -738,7 +738,29 @@ fn leading_zero_point(text: &str) -> Option<(f64, String)> {
     ))
 }
 
+/// A count per microscope field (`/hpf`) that OCR read as two digits one after the other
+/// (`12`, `34`): urine microscopy prints such counts as a span (`1-2`, `3-4`), and a scan can
+/// lose the short dash between its numbers (bench/scans.py's pathexperts page: `Epithelial
+/// Cells 1-2` read as `12`, flagged high and severe against `0-3`). The value becomes the span,
+/// which no range flags, and asks for review; a number that is not two such digits stays.
+fn span_lost_dash(row: &mut LabRow) -> Option<String> {
+    let per_field = row.unit.as_deref().is_some_and(|u| u.to_lowercase().replace(' ', "").contains("/hpf"));
+    let digits: Vec<u32> = row.value.text.chars().map(|c| c.to_digit(10)).collect::<Option<_>>()?;
+    let [first, second] = digits[..] else { return None };
+    if !per_field || second != first + 1 || row.value.flag.is_some() || row.flag.is_some() {
+        return None;
+    }
+    let text = std::mem::take(&mut row.value.text);
+    row.value.text = format!("{first}-{second}");
+    row.value.number = None;
+    Some(format!(
+        "the result reads {text}; counts per field are printed as a span, so it is taken as {first}-{second} with the dash unread; check the report"
+    ))
+}
+
 fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) -> Row {
+    let lost_dash = if ocr { span_lost_dash(&mut row) } else { None };
+    let mended = mended.or(lost_dash);
     let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref());
     let restored_range = biomarker.filter(|_| ocr).and_then(|b| range_with_points(b, &row, sex));
     let restored_range = restored_range.map(|(low, high, reason)| {
@@ -1147,6 +1169,24 @@ mod tests {
             assert_eq!(leading_zero_point(value), None, "{value}");
         }
         assert_eq!(leading_zero_point("005").map(|(n, _)| n), Some(0.05));
+    }
+
+    #[test]
+    fn a_count_per_field_read_as_two_digits_in_a_row_is_the_span_that_lost_its_dash() {
+        let line = |value: &'static str| -> Vec<(&'static str, f32)> {
+            vec![("Epithelial Cells", 20.0), (value, 250.0), ("/HPF", 330.0), ("0-3", 420.0)]
+        };
+        let scanned = &rows_of("ocr", &[&line("12")])[0];
+        assert_eq!(scanned.row.value.text, "1-2");
+        assert_eq!(scanned.row.value.number, None);
+        assert_eq!(scanned.flag, None, "a span is not flagged against 0-3");
+        assert!(scanned.needs_review.clone().unwrap_or_default().contains("taken as 1-2"));
+        // Digits that are no span stay a number; a text layer is what was printed.
+        assert_eq!(rows_of("ocr", &[&line("15")])[0].row.value.number, Some(15.0));
+        assert_eq!(rows_of("ocr", &[&line("15")])[0].flag, Some("high"));
+        assert_eq!(rows_of("text", &[&line("12")])[0].row.value.number, Some(12.0));
+        let pus = [("Pus Cells", 20.0), ("34", 250.0), ("mg/dL", 330.0), ("0-40", 420.0)];
+        assert_eq!(rows_of("ocr", &[&pus])[0].row.value.number, Some(34.0), "not a count per field");
     }
 
     #[test]
