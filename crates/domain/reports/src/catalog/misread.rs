@@ -121,6 +121,17 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
     {
         candidates.push(format!("{head} I"));
     }
+    // A `1` after a capital read as two strokes (`APO Ail` for `APO A1`).
+    let two_strokes = |w: &str| {
+        let c: Vec<char> = w.chars().collect();
+        let stroke = |x: char| matches!(x, 'i' | 'l' | 'I' | '|');
+        (c.len() == 3 && c[0].is_ascii_uppercase() && stroke(c[1]) && stroke(c[2])).then(|| format!("{}1", c[0]))
+    };
+    if name.split(' ').any(|w| two_strokes(w).is_some()) {
+        candidates.push(
+            name.split(' ').map(|w| two_strokes(w).unwrap_or_else(|| w.to_string())).collect::<Vec<_>>().join(" "),
+        );
+    }
     let without_footnote = |n: &str| {
         let (head, last) = n.trim_end().rsplit_once(' ')?;
         (last.len() == 1 && last.chars().all(|c| c.is_ascii_digit()) && head.chars().any(char::is_alphabetic))
@@ -432,6 +443,8 @@ mod tests {
         // Known by its bracketed part as read, better known by its whole name mended.
         assert_eq!(mended("Apolipoprotein Al (APO-A1)").as_deref(), Some("Apolipoprotein A1 (APO-A1)"));
         assert_eq!(mended("APO B / APO Al RATIO (APO B/A1)").as_deref(), Some("APO B / APO A1 RATIO (APO B/A1)"));
+        assert_eq!(mended("APO B / APO Ail RATIO (APO B/A1)").as_deref(), Some("APO B / APO A1 RATIO (APO B/A1)"));
+        assert_eq!(mended("Nil"), None, "a word of three letters that names no test stays");
         assert_eq!(mended("Folate (Folic Acid), Serum 2").as_deref(), Some("Folate (Folic Acid), Serum"));
         assert_eq!(mended("14 - Thyroxine").as_deref(), Some("T4 - Thyroxine"));
         assert_eq!(mended("13 Total").as_deref(), Some("T3 Total"));
