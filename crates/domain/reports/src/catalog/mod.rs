@@ -1075,6 +1075,8 @@ mod tests {
         assert_eq!(key_in("Creatinine", Some("mg/dL")), Some("creatinine"));
         assert_eq!(key_in("Creatinine - 24 Hrs. Urine", Some("mg/24 hrs")), Some("urine_creatinine_24h"));
         assert_eq!(key_in("Urine Volume in 24 hours", Some("ml")), Some("urine_volume_24h"));
+        // `Volume` alone is printed by semen analyses as well: it names no test.
+        assert_eq!(key("Volume"), None);
     }
 
     #[test]
