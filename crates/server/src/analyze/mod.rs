@@ -744,10 +744,13 @@ fn leading_zero_point(text: &str) -> Option<(f64, String)> {
 /// Cells 1-2` read as `12`, flagged high and severe against `0-3`). The value becomes the span,
 /// which no range flags, and asks for review; a number that is not two such digits stays.
 fn span_lost_dash(row: &mut LabRow) -> Option<String> {
-    let per_field = row.unit.as_deref().is_some_and(|u| u.to_lowercase().replace(' ', "").contains("/hpf"));
+    let per_field = row.unit.as_deref().is_some_and(|u| catalog::normalise_unit(u).contains("/hpf"));
+    if !per_field || row.value.flag.is_some() || row.flag.is_some() {
+        return None;
+    }
     let digits: Vec<u32> = row.value.text.chars().map(|c| c.to_digit(10)).collect::<Option<_>>()?;
     let [first, second] = digits[..] else { return None };
-    if !per_field || second != first + 1 || row.value.flag.is_some() || row.flag.is_some() {
+    if second != first + 1 {
         return None;
     }
     let text = std::mem::take(&mut row.value.text);

@@ -127,10 +127,10 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
         let stroke = |x: char| matches!(x, 'i' | 'l' | 'I' | '|');
         (c.len() == 3 && c[0].is_ascii_uppercase() && stroke(c[1]) && stroke(c[2])).then(|| format!("{}1", c[0]))
     };
-    if name.split(' ').any(|w| two_strokes(w).is_some()) {
-        candidates.push(
-            name.split(' ').map(|w| two_strokes(w).unwrap_or_else(|| w.to_string())).collect::<Vec<_>>().join(" "),
-        );
+    let one_put_back =
+        name.split(' ').map(|w| two_strokes(w).unwrap_or_else(|| w.to_string())).collect::<Vec<_>>().join(" ");
+    if one_put_back != name {
+        candidates.push(one_put_back);
     }
     let without_footnote = |n: &str| {
         let (head, last) = n.trim_end().rsplit_once(' ')?;

@@ -130,7 +130,7 @@ pub fn lookup_in_unit(printed: &str, unit: Option<&str>) -> Option<&'static Biom
     let lower = unit.map(str::to_lowercase).unwrap_or_default();
     // A quantity per day (`mg/24 hrs`) is the 24-hour urine test of that name (`URINE PROTEIN`,
     // `Creatinine`), when the catalog has one.
-    let per_day = ["/24", "/day"].iter().any(|d| lower.replace(' ', "").contains(d));
+    let per_day = unit.map(normalise_unit).is_some_and(|u| ["/24", "/day"].iter().any(|d| u.contains(d)));
     if per_day && !found.key.ends_with("_24h") {
         let key = found.key.strip_prefix("urine_").unwrap_or(&found.key);
         if let Some(daily) = by_key(&format!("urine_{key}_24h")) {
