@@ -482,10 +482,29 @@ fn flatten_illumination(img: &mut GrayImage) {
     }
 }
 
+/// `img` as a binary PGM (P5, 8 bits), the worker's image format.
 pub fn to_pgm(img: &GrayImage) -> Vec<u8> {
     let mut out = format!("P5\n{} {}\n255\n", img.width(), img.height()).into_bytes();
     out.extend_from_slice(img.as_raw());
     out
+}
+
+/// The width, height and pixels (one byte each, row by row) of a PGM that [`to_pgm`] wrote, or
+/// `None` for anything else: the header must be `P5`, two sizes and a depth of 255, each
+/// followed by one whitespace byte, and the pixels exactly fill the rest.
+#[must_use]
+pub fn from_pgm(pgm: &[u8]) -> Option<(u32, u32, &[u8])> {
+    let mut rest = pgm.strip_prefix(b"P5\n")?;
+    let mut field = || -> Option<u32> {
+        let end = rest.iter().position(u8::is_ascii_whitespace)?;
+        let text = std::str::from_utf8(&rest[..end]).ok()?;
+        let number = if text.bytes().all(|b| b.is_ascii_digit()) { text.parse().ok() } else { None };
+        rest = &rest[end + 1..];
+        number
+    };
+    let (w, h, depth) = (field()?, field()?, field()?);
+    let size = usize::try_from(u64::from(w) * u64::from(h)).ok()?;
+    (depth == 255 && rest.len() == size && size > 0).then_some((w, h, rest))
 }
 
 /// Whether a JPEG file ends before its picture does: no end-of-image marker after its last
@@ -722,5 +741,20 @@ mod tests {
         let pgm = to_pgm(&img);
         assert!(pgm.starts_with(b"P5\n3 2\n255\n"));
         assert_eq!(pgm.len(), b"P5\n3 2\n255\n".len() + 6);
+    }
+
+    #[test]
+    fn a_pgm_written_is_read_back_and_anything_else_is_not() {
+        let img = GrayImage::from_fn(3, 2, |x, y| image::Luma([(x * 10 + y) as u8]));
+        let pgm = to_pgm(&img);
+        assert_eq!(from_pgm(&pgm), Some((3, 2, img.as_raw().as_slice())));
+        // Cut short, one byte too many, another depth, another kind, an empty image, junk.
+        assert_eq!(from_pgm(&pgm[..pgm.len() - 1]), None);
+        assert_eq!(from_pgm(&[pgm.as_slice(), &[0]].concat()), None);
+        assert_eq!(from_pgm(b"P5\n1 1\n65535\n\0\0"), None);
+        assert_eq!(from_pgm(b"P6\n1 1\n255\n\0\0\0"), None);
+        assert_eq!(from_pgm(b"P5\n0 0\n255\n"), None);
+        assert_eq!(from_pgm(b"P5\n+1 1\n255\n\0"), None);
+        assert_eq!(from_pgm(b"P5\n99999999999 1\n255\n"), None);
     }
 }
