@@ -4,7 +4,8 @@
 
 With --scans DIR (a folder `bench/scans.py --keep DIR` made) it times instead each scanned
 PDF there: `tesseract PAGE - --psm 4` on every page image `pdfimages` takes out of it, summed,
-against `analyze` on the PDF, which reads those same pages.
+against `analyze` on the PDF, which reads those same pages; or, in a folder of phone photos
+(`bench/scans.py --photo --keep DIR`), `tesseract` against `analyze` on each photo.
 
 For images it also prints how many of the report's values (from ground_truth.json) appear in
 plain Tesseract's text (`read`): on several phone photos it reads none, so its time is that of
@@ -53,22 +54,28 @@ def values_read(cmd, gt_path):
 
 
 def scans(folder, binary, runs):
-    """Times each scanned PDF of `folder` (see the module's notes) and prints the ratios."""
+    """Times each scanned PDF or photo of `folder` (see the module's notes) and prints the ratios."""
     print(f"{'scan':<40} {'pages':>5} {'tesseract':>10} {'ours':>10} {'ratio':>6}")
-    ratios = []
+    ratios = {"scanned PDF": [], "photo": []}
     for rid in sorted(os.listdir(folder)):
-        pdf = os.path.join(folder, rid, "scan.pdf")
-        if not os.path.exists(pdf):
+        pdf, photo = (os.path.join(folder, rid, name) for name in ("scan.pdf", "photo.jpg"))
+        if os.path.exists(pdf):
+            kind, path = "scanned PDF", pdf
+            with tempfile.TemporaryDirectory() as tmp:
+                subprocess.run(["pdfimages", "-all", pdf, os.path.join(tmp, "p")], check=True)
+                pages = sorted(os.listdir(tmp))
+                b = sum(median_time(["tesseract", os.path.join(tmp, p), "-", "--psm", "4"], runs) for p in pages)
+        elif os.path.exists(photo):
+            kind, path, pages = "photo", photo, [photo]
+            b = median_time(["tesseract", photo, "-", "--psm", "4"], runs)
+        else:
             continue
-        with tempfile.TemporaryDirectory() as tmp:
-            subprocess.run(["pdfimages", "-all", pdf, os.path.join(tmp, "p")], check=True)
-            pages = sorted(os.listdir(tmp))
-            b = sum(median_time(["tesseract", os.path.join(tmp, p), "-", "--psm", "4"], runs) for p in pages)
-        o = median_time([binary, "analyze", "--json", pdf], runs)
-        ratios.append(o / b)
+        o = median_time([binary, "analyze", "--json", path], runs)
+        ratios[kind].append(o / b)
         print(f"{rid:<40} {len(pages):>5} {b * 1000:9.1f}ms {o * 1000:9.1f}ms {o / b:6.2f}")
-    if ratios:
-        print(f"scanned PDF: median ratio {statistics.median(ratios):.2f}, worst {max(ratios):.2f} (goal: <= 1.2)")
+    for kind, found in ratios.items():
+        if found:
+            print(f"{kind}: median ratio {statistics.median(found):.2f}, worst {max(found):.2f} (goal: <= 1.2)")
 
 
 def main():
