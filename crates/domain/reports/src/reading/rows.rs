@@ -234,9 +234,35 @@ const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
 fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns> {
     let method_x = header_method_x(cells, name_above)?;
     let span = |i: usize| (cells[i].x0, cells.get(i + 1).map_or(f32::MAX, |next| next.x0));
-    let previous = cells.iter().position(|c| header_says(c, PREVIOUS_HEADERS)).map(span);
-    let value = cells.iter().position(|c| header_says(c, VALUE_HEADERS) && !header_says(c, PREVIOUS_HEADERS)).map(span);
+    // A header run into the one before it (`Biological Ref. Interval Previous Result` or
+    // `… Interval Results` as one cell) starts at its own word, not at the cell.
+    let previous = cells.iter().position(|c| header_says(c, PREVIOUS_HEADERS)).map(|i| {
+        let (x0, x1) = span(i);
+        (header_word_x(&cells[i], PREVIOUS_HEADERS).unwrap_or(x0), x1)
+    });
+    let value =
+        cells.iter().position(|c| header_says(c, VALUE_HEADERS) && !header_says(c, PREVIOUS_HEADERS)).map(|i| {
+            let (x0, x1) = span(i);
+            (header_word_x(&cells[i], VALUE_HEADERS).unwrap_or(x0), x1)
+        });
     Some(Columns { method_x, previous, value })
+}
+
+/// Where in a header cell the first of its words in `set` starts, by its share of the cell's
+/// letters (a text layer gives the cell's box, not each word's).
+fn header_word_x(cell: &Cell, set: &[&str]) -> Option<f32> {
+    let text = cell.text.to_lowercase();
+    let total = text.chars().count().max(1) as f32;
+    let mut at = 0;
+    for word in text.split(' ') {
+        let core: String = word.chars().filter(|c| c.is_alphanumeric()).collect();
+        if set.contains(&core.as_str()) {
+            let before = text[..at].chars().count() as f32;
+            return Some(cell.x0 + (cell.x1 - cell.x0) * before / total);
+        }
+        at += word.len() + 1;
+    }
+    None
 }
 
 /// Whether a header cell holds one of the words of `set` (`Bio. Ref. Interval`, `RESULTS`).
@@ -539,13 +565,24 @@ fn mend_unit(text: &str) -> String {
     }
 }
 
-/// A unit by its shape: a ratio of units or a percentage (`g/dL`, `mill/cumm`, `%`), or one of
-/// the bare units labs print (`fL`, `pg`).
+/// A unit by its shape: a ratio of units or a percentage (`g/dL`, `mill/cumm`, `%`), one of
+/// the bare units labs print (`fL`, `pg`), or a ratio whose time or area is a word apart
+/// (`mm/1st hr`, `mL/min/1.73 m2`).
 fn unit_shaped(text: &str) -> bool {
     let t = text.trim();
     let bare = ["fl", "pg", "cumm", "mm", "sec", "secs", "seconds", "ratio", "iu", "u", "mmol", "ng", "ug"];
-    t.split_whitespace().count() == 1
-        && (t.contains(['/', '%', '^']) || bare.contains(&t.to_ascii_lowercase().as_str()))
+    let words: Vec<&str> = t.split_whitespace().collect();
+    match words.as_slice() {
+        [one] => one.contains(['/', '%', '^']) || bare.contains(&one.to_ascii_lowercase().as_str()),
+        [ratio, after] => {
+            ratio.contains('/')
+                && !ratio.ends_with('/')
+                && after.len() <= 3
+                && after.chars().all(|c| c.is_ascii_alphanumeric())
+                && after.chars().any(|c| c.is_ascii_alphabetic())
+        }
+        _ => false,
+    }
 }
 
 /// Words where a unit goes that are not one: a test or panel name (`CHOLESTEROL`, `THYROID
@@ -870,6 +907,9 @@ fn binary_results(cells: &[Cell]) -> Vec<(String, ResultValue)> {
                 name.clear();
             }
             Some(_) => return Vec::new(),
+            // A result in words that is neither (`Protein  Trace  Negative`): the binary word
+            // after it is its reference, and the line is the table reader's.
+            None if !name.is_empty() && qualitative_word(word).is_some() => return Vec::new(),
             None => name.push(word),
         }
     }
@@ -1096,8 +1136,31 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let method_x = columns.method_x;
     let kept: Vec<Cell> = cells.iter().filter(|c| !columns.in_previous(c)).cloned().collect();
     let cells = kept.as_slice();
-    let vi = (1..cells.len())
+    let mut vi = (1..cells.len())
         .find(|&i| cells[i].value().is_some() && cells[..i].iter().any(|c| c.text.chars().any(char::is_alphabetic)))?;
+    let mut moved = false;
+    // A reference is printed once: with another after the value, ranges before it are the
+    // tiers of a table (`Extreme (A)  >=50  >=80  <50`), not a reference before a result.
+    let range_after = |i: usize| {
+        cells[i + 1..]
+            .iter()
+            .any(|c| c.text.chars().any(|ch| ch.is_ascii_digit()) && parse_range(&c.text, sex).is_some())
+    };
+    // Under a header whose result column comes after the reference's (`Test  Ref. Range
+    // Value  Unit`), a reference left of the result column shaped like a result (`0-2`,
+    // `Negative`) is no result.
+    if let Some((start, end)) = columns.value
+        && cells[vi].x1 < start
+        && (parse_range(&cells[vi].text, sex).is_some() || cells[vi].value().is_some_and(|v| v.qualitative.is_some()))
+        && let Some(later) = (vi + 1..cells.len()).find(|&i| {
+            let mid = (cells[i].x0 + cells[i].x1) / 2.0;
+            mid >= start - 2.0 && mid < end && cells[i].value().is_some_and(|v| v.qualifier.is_none())
+        })
+        && !range_after(later)
+    {
+        vi = later;
+        moved = true;
+    }
     // Under a header, a number right of the result column is a reference (`LIPOPROTEIN(a)
     // mg/dL  <20` with its result cell empty).
     if columns.value.is_some_and(|(_, end)| cells[vi].x0 >= end - 2.0) {
@@ -1120,6 +1183,21 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         }
         _ => None,
     };
+    // A reference printed before the result (`Test  Ref. Range  Value  Unit`): the last cell
+    // before the value, a range with a number, is no part of the name.
+    // Moved past a reference in words (`Colour  Pale Yellow  Yellow`), that is the reference.
+    let mut early_range: Option<(f32, Option<RefRange>, String)> = None;
+    if name_cells.len() >= 2
+        && !range_after(vi)
+        && let Some(last) = name_cells.last()
+        && (moved || last.text.chars().any(|c| c.is_ascii_digit()))
+    {
+        let r = parse_range(&last.text, sex).filter(|r| moved || r.low.is_some() || r.high.is_some());
+        if r.is_some() || moved {
+            early_range = Some((last.x0, r, last.text.trim().to_string()));
+            name_cells.pop();
+        }
+    }
     let name = clean_name(&name_cells);
     // A marked flag printed before the value ("TSH H* 9.07") is not part of the name.
     let (name, name_flag) = split_marked_flag(&name);
@@ -1142,6 +1220,14 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let mut range: Option<(RefRange, String)> = None;
     let mut reference_cell: Option<(f32, String)> = None;
     let mut reference_note: Option<String> = None;
+    match early_range {
+        Some((x0, Some(r), text)) => {
+            range = Some((r, text.clone()));
+            reference_cell = Some((x0, text));
+        }
+        Some((_, None, text)) => reference_note = Some(text),
+        None => {}
+    }
     let after_value = &cells[vi + 1..];
     // Cells already taken into the one before them.
     let mut taken_until = 0;
@@ -1227,8 +1313,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             reference_note = Some(t.to_string());
             continue;
         }
-        // A sentence goes on after the number: the line is a note, not a result.
-        if range.is_none() && is_prose(t) {
+        // A sentence goes on after the number: the line is a note, not a result. (Not a range
+        // whose unit reads like words, `0 to 15 mm/1st hr`.)
+        if range.is_none() && is_prose(t) && parse_range(t, sex).is_none() {
             return None;
         }
         // The first tier of a reference continued below (`Deficiency : < 20`), even when it
@@ -2313,6 +2400,74 @@ mod tests {
     }
 
     #[test]
+    fn a_previous_results_header_run_into_the_references_leaves_the_reference_its_own() {
+        let p = page(&[
+            &[("TEST", 20.0), ("Result", 200.0), ("Units", 260.0), ("Biological Ref. Interval Previous Result", 320.0)],
+            &[("MCHC", 20.0), ("32.4", 200.0), ("g/dL", 260.0), ("(31.5 - 34.5)", 320.0), ("32.8", 450.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].value.number, Some(32.4));
+        assert_eq!(rows[0].range.as_ref().map(|r| (r.low, r.high)), Some((Some(31.5), Some(34.5))));
+    }
+
+    #[test]
+    fn a_unit_of_two_words_is_a_unit_and_a_range_holding_it_no_sentence() {
+        let p = page(&[
+            &[("ESR", 20.0), ("7", 200.0), ("mm/1st hr", 260.0), ("0 to 15 mm/1st hr", 340.0)],
+            // Printed after the range, such a unit is still the unit.
+            &[("ESR", 20.0), ("9", 200.0), ("(0 - 15)", 260.0), ("mm/1st hr", 340.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.len(), 2);
+        for row in &rows {
+            assert_eq!(row.range.as_ref().map(|r| (r.low, r.high)), Some((Some(0.0), Some(15.0))));
+            assert_eq!(row.unit.as_deref(), Some("mm/1st hr"));
+        }
+    }
+
+    #[test]
+    fn a_reference_printed_before_the_result_is_the_reference_and_no_part_of_the_name() {
+        let p = page(&[
+            &[("Test", 20.0), ("Ref. Range", 160.0), ("Value", 260.0), ("Unit", 320.0)],
+            &[("Alkaline Phosphatase", 20.0), ("40 - 129 U/L", 160.0), ("112", 260.0), ("U/L", 320.0)],
+            // Shaped like results: a count and a word.
+            &[("Basophils", 20.0), ("0-2", 160.0), ("1", 260.0), ("%", 320.0)],
+            &[("Urine Protein", 20.0), ("Negative", 160.0), ("Trace", 260.0)],
+            &[("Colour", 20.0), ("Pale Yellow", 160.0), ("Yellow", 260.0)],
+            &[("SGOT (AST)", 20.0), ("< 40", 160.0), ("19", 260.0), ("IU/L", 320.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        // The same under a header whose reference and result headers run together.
+        let mut run_together = p.clone();
+        run_together.words.retain(|w| w.bbox.y0 > 100.0);
+        run_together.words.extend(page(&[&[("Test", 20.0), ("Reference Range Value", 160.0), ("Unit", 320.0)]]).words);
+        let together = rows_from_page(&run_together, None);
+        let texts = |rows: &[LabRow]| rows.iter().map(|r| (r.name.clone(), r.value.text.clone())).collect::<Vec<_>>();
+        assert_eq!(texts(&together), texts(&rows));
+        let got: Vec<(&str, &str, Option<f64>, Option<f64>)> = rows
+            .iter()
+            .map(|r| {
+                let range = r.range.as_ref();
+                (r.name.as_str(), r.value.text.as_str(), range.and_then(|r| r.low), range.and_then(|r| r.high))
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Alkaline Phosphatase", "112", Some(40.0), Some(129.0)),
+                ("Basophils", "1", Some(0.0), Some(2.0)),
+                ("Urine Protein", "Trace", None, None),
+                ("Colour", "Yellow", None, None),
+                ("SGOT (AST)", "19", None, Some(40.0)),
+            ]
+        );
+        assert_eq!(rows[3].range_text.as_deref(), Some("Pale Yellow"));
+        assert_eq!(rows[2].range_text.as_deref(), Some("Negative"));
+        assert_eq!(rows[0].unit.as_deref(), Some("U/L"));
+    }
+
+    #[test]
     fn a_flag_past_a_reference_too_damaged_to_read_is_not_the_rows() {
         // On a scan: the reference lost its last digit and a histogram's `L` sits past it.
         let p =
@@ -2718,6 +2873,7 @@ mod tests {
             &[("-Bilirubin", 20.0), ("Negative", 150.0)],
             &[("HBsAg", 20.0), ("Positive", 150.0)],
             &[("Anti HCV", 20.0), ("Reactive", 150.0), ("Non Reactive", 300.0)],
+            &[("Urine Protein", 20.0), ("Trace", 150.0), ("Negative", 300.0)],
             &[("The test was negative last year", 20.0)],
             &[("Negative", 20.0), ("Negative", 150.0)],
         ]);
@@ -2731,8 +2887,10 @@ mod tests {
                 ("Bilirubin", Some("Negative")),
                 ("HBsAg", Some("Positive")),
                 ("Anti HCV", Some("Reactive")),
+                ("Urine Protein", Some("Trace")),
             ]
         );
+        assert_eq!(rows[5].range_text.as_deref(), Some("Negative"));
     }
 
     #[test]
