@@ -1,0 +1,342 @@
+#!/usr/bin/env python3
+"""Makes text-PDF lab reports in layouts labdata does not have, with their ground truth, to
+measure how the row reader generalises (the held-out set is "many lab layouts").
+
+Each report draws its tests, values, flags and the way it prints them at random (seeded): the
+order of its columns (range before the unit, a method column, a column of previous results, a
+flag column, the value in an "out of range" column), how a range is written (`a - b`, `a to b`,
+`(a-b)`, `< b`, `Up to b`, `>= a`, the unit inside it), how a flag is shown (a letter beside the
+value or in its own column, `High`/`Low`, `*`, bold), a patient block, section headings, method
+lines, notes, page footers with phone numbers, and tables that are not results. The PDF is
+written here with the standard Helvetica fonts (no library), the ground truth beside it in
+labdata's format, and `pdftotext -layout`'s text as labdata keeps it (which marks it a text PDF).
+
+    python3 bench/layouts.py --out DIR [--reports 40] [--seed 1]
+    python3 bench/accuracy.py --labdata DIR
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+
+# name variants, units, low, high, decimals, plausible spread around the range
+TESTS = [
+    (["Haemoglobin", "Hemoglobin", "HAEMOGLOBIN (Hb)", "Hb"], ["g/dL", "gm/dL"], 13.0, 17.0, 1),
+    (["Total RBC Count", "RBC", "Red Blood Cell Count", "R.B.C Count"], ["million/cumm", "x10^6/uL", "mill/cmm"], 4.5, 5.5, 2),
+    (["Packed Cell Volume (PCV)", "Hematocrit", "HCT", "Haematocrit"], ["%"], 40.0, 50.0, 1),
+    (["MCV", "Mean Corpuscular Volume"], ["fL", "fl"], 83.0, 101.0, 1),
+    (["MCH", "Mean Corpuscular Hemoglobin"], ["pg"], 27.0, 32.0, 1),
+    (["MCHC"], ["g/dL"], 31.5, 34.5, 1),
+    (["RDW-CV", "RDW", "Red Cell Distribution Width"], ["%"], 11.6, 14.0, 1),
+    (["Total Leucocyte Count", "WBC", "Total WBC Count", "TLC"], ["/cumm", "x10^3/uL", "cells/cumm"], 4000, 11000, 0),
+    (["Neutrophils", "Polymorphs", "Neutrophil %"], ["%"], 40.0, 80.0, 0),
+    (["Lymphocytes", "Lymphocyte %"], ["%"], 20.0, 40.0, 0),
+    (["Monocytes"], ["%"], 2.0, 10.0, 0),
+    (["Eosinophils"], ["%"], 1.0, 6.0, 0),
+    (["Basophils"], ["%"], 0.0, 2.0, 0),
+    (["Platelet Count", "Platelets", "PLT"], ["lakhs/cumm", "x10^3/uL", "/cumm"], 150, 410, 0),
+    (["ESR", "Erythrocyte Sedimentation Rate"], ["mm/hr", "mm/1st hr"], 0, 15, 0),
+    (["Fasting Blood Sugar", "Glucose, Fasting", "Blood Glucose Fasting", "FBS"], ["mg/dL", "mg/dl"], 70, 100, 0),
+    (["HbA1c", "Glycated Haemoglobin (HbA1c)", "Hemoglobin A1c"], ["%"], 4.0, 5.6, 1),
+    (["Total Cholesterol", "Cholesterol, Total", "CHOLESTEROL"], ["mg/dL"], None, 200, 0),
+    (["Triglycerides", "TRIGLYCERIDES"], ["mg/dL"], None, 150, 0),
+    (["HDL Cholesterol", "HDL-Cholesterol", "HDL Cholesterol, Direct"], ["mg/dL"], 40, 60, 0),
+    (["LDL Cholesterol", "LDL-Cholesterol (Calculated)", "LDL Chol Calc (NIH)"], ["mg/dL"], None, 100, 0),
+    (["VLDL Cholesterol", "VLDL"], ["mg/dL"], 5, 40, 0),
+    (["Blood Urea", "Urea", "UREA"], ["mg/dL"], 17, 43, 0),
+    (["BUN", "Blood Urea Nitrogen"], ["mg/dL"], 6, 24, 0),
+    (["Creatinine", "Serum Creatinine", "CREATININE"], ["mg/dL"], 0.7, 1.3, 2),
+    (["Uric Acid", "Serum Uric Acid"], ["mg/dL"], 3.5, 7.2, 1),
+    (["Sodium", "Sodium (Na+)", "SODIUM"], ["mmol/L", "mEq/L"], 136, 145, 0),
+    (["Potassium", "Potassium (K+)"], ["mmol/L", "mEq/L"], 3.5, 5.1, 1),
+    (["Chloride"], ["mmol/L", "mEq/L"], 98, 107, 0),
+    (["Calcium", "Serum Calcium", "Calcium, Total"], ["mg/dL"], 8.6, 10.3, 1),
+    (["Total Bilirubin", "Bilirubin, Total", "BILIRUBIN TOTAL"], ["mg/dL"], 0.3, 1.2, 2),
+    (["Direct Bilirubin", "Bilirubin, Direct", "Conjugated Bilirubin"], ["mg/dL"], 0.0, 0.3, 2),
+    (["SGOT (AST)", "AST", "Aspartate Aminotransferase (AST/SGOT)"], ["U/L", "IU/L"], None, 40, 0),
+    (["SGPT (ALT)", "ALT", "Alanine Aminotransferase (ALT/SGPT)"], ["U/L", "IU/L"], None, 41, 0),
+    (["Alkaline Phosphatase", "ALP", "Alkaline Phosphatase (ALP)"], ["U/L", "IU/L"], 40, 129, 0),
+    (["GGT", "Gamma GT", "Gamma Glutamyl Transferase (GGT)"], ["U/L"], 8, 61, 0),
+    (["Total Protein", "Protein, Total"], ["g/dL", "gm/dL"], 6.4, 8.3, 1),
+    (["Albumin", "Serum Albumin"], ["g/dL", "gm/dL"], 3.5, 5.2, 1),
+    (["Globulin"], ["g/dL"], 2.0, 3.5, 1),
+    (["TSH", "Thyroid Stimulating Hormone (TSH)", "TSH (Ultrasensitive)"], ["uIU/mL", "mIU/L", "µIU/mL"], 0.27, 4.2, 2),
+    (["Free T4", "FT4", "Free Thyroxine (FT4)"], ["ng/dL"], 0.93, 1.7, 2),
+    (["Free T3", "FT3"], ["pg/mL"], 2.0, 4.4, 2),
+    (["Total T3", "T3, Total", "Triiodothyronine (T3)"], ["ng/dL", "ng/mL"], 80, 200, 0),
+    (["Vitamin D, 25-Hydroxy", "25-OH Vitamin D", "Vitamin D Total"], ["ng/mL"], 30, 100, 1),
+    (["Vitamin B12", "Vitamin B12 (Cyanocobalamin)"], ["pg/mL"], 211, 911, 0),
+    (["Ferritin", "Serum Ferritin"], ["ng/mL"], 30, 400, 1),
+    (["Serum Iron", "Iron", "IRON"], ["ug/dL", "µg/dL"], 65, 175, 0),
+    (["TIBC", "Total Iron Binding Capacity"], ["ug/dL", "µg/dL"], 250, 450, 0),
+    (["C-Reactive Protein", "CRP", "hs-CRP"], ["mg/L"], None, 5.0, 1),
+    (["eGFR"], ["mL/min/1.73m2"], 90, None, 0),
+    (["Magnesium"], ["mg/dL"], 1.6, 2.6, 1),
+    (["Phosphorus", "Inorganic Phosphorus"], ["mg/dL"], 2.5, 4.5, 1),
+    (["Prothrombin Time", "PT"], ["seconds", "sec"], 11.0, 13.5, 1),
+    (["INR"], [""], 0.8, 1.2, 2),
+    (["Insulin, Fasting", "Fasting Insulin"], ["uIU/mL", "µIU/mL"], 2.6, 24.9, 1),
+    (["PSA, Total", "Total PSA"], ["ng/mL"], None, 4.0, 2),
+    (["Amylase"], ["U/L"], 28, 100, 0),
+    (["Lipase"], ["U/L"], 13, 60, 0),
+]
+
+QUALITATIVE = [
+    (["Colour", "Color"], ["Pale Yellow", "Yellow", "Straw"], "Pale Yellow"),
+    (["Appearance", "Clarity"], ["Clear", "Slightly Turbid"], "Clear"),
+    (["Urine Protein", "Protein", "Albumin (Urine)"], ["Negative", "Trace", "Nil"], "Negative"),
+    (["Urine Glucose", "Glucose (Urine)", "Sugar"], ["Negative", "Nil", "Absent"], "Negative"),
+    (["Ketone Bodies", "Ketones"], ["Negative", "Absent"], "Negative"),
+    (["Nitrite"], ["Negative", "Positive"], "Negative"),
+    (["HIV I & II Antibody", "HIV 1/2 Antibodies"], ["Non Reactive"], "Non Reactive"),
+    (["HBsAg", "Hepatitis B Surface Antigen"], ["Non Reactive", "Negative"], "Non Reactive"),
+]
+
+HEADERS = {
+    "name": ["Test Name", "TEST", "Investigation", "Test Description", "PARAMETER", "Tests"],
+    "value": ["Result", "RESULT", "Observed Value", "Value", "Your Value", "Results"],
+    "unit": ["Unit", "Units", "UNITS", "Unit(s)"],
+    "range": ["Reference Range", "Biological Ref. Interval", "Normal Range", "REFERENCE INTERVAL", "Ref. Range"],
+    "flag": ["Flag", "FLAG", "H/L", "Status"],
+    "method": ["Method", "Technology", "METHOD"],
+    "previous": ["Previous Result", "Last Value", "Prior Result"],
+}
+METHODS = ["Photometry", "CLIA", "ECLIA", "Calculated", "Impedance", "Enzymatic", "HPLC", "Flow Cytometry"]
+SECTIONS = ["HAEMATOLOGY", "Complete Blood Count", "BIOCHEMISTRY", "Lipid Profile", "LIVER FUNCTION TEST",
+            "Kidney Function Test", "THYROID PROFILE", "Vitamins", "Iron Studies", "CLINICAL PATHOLOGY"]
+
+
+def fmt_num(v, decimals):
+    return f"{v:.{decimals}f}"
+
+
+def range_text(low, high, decimals, style, unit):
+    lo = None if low is None else fmt_num(low, decimals)
+    hi = None if high is None else fmt_num(high, decimals)
+    if lo is None:
+        return random.choice([f"< {hi}", f"<{hi}", f"Up to {hi}", f"<= {hi}", f"Upto {hi}"])
+    if hi is None:
+        return random.choice([f"> {lo}", f">{lo}", f">= {lo}"])
+    text = {"dash": f"{lo} - {hi}", "tight": f"{lo}-{hi}", "to": f"{lo} to {hi}", "paren": f"({lo} - {hi})"}[style]
+    return text
+
+
+class Pdf:
+    """A PDF of pages of text lines in Helvetica, written by hand."""
+
+    def __init__(self):
+        self.pages = []
+
+    def page(self):
+        self.pages.append([])
+
+    def text(self, x, y, s, size=9, bold=False):
+        self.pages[-1].append((x, y, s, size, bold))
+
+    @staticmethod
+    def width(s, size):
+        # Helvetica: digits and most letters about 0.556 em, narrow ones less.
+        narrow = sum(1 for c in s if c in ".,:;il|!1 ()/-")
+        return size * (0.556 * (len(s) - narrow) + 0.3 * narrow)
+
+    def save(self, path):
+        objs = []
+
+        def add(body):
+            objs.append(body)
+            return len(objs)
+
+        font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+        bold = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>")
+        pages_id = len(objs) + 1 + 2 * len(self.pages)
+        kids = []
+        for items in self.pages:
+            ops = []
+            for x, y, s, size, b in items:
+                enc = s.encode("cp1252", "replace").replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
+                ops.append(b"BT /F%d %d Tf %.2f %.2f Td (" % (2 if b else 1, size, x, y) + enc + b") Tj ET")
+            stream = b"\n".join(ops)
+            content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+            kids.append(add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 595 842] /Contents %d 0 R "
+                            b"/Resources << /Font << /F1 %d 0 R /F2 %d 0 R >> >> >>" % (pages_id, content, font, bold)))
+        assert add(b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids))) == pages_id
+        catalog = add(b"<< /Type /Catalog /Pages %d 0 R >>" % pages_id)
+        out = bytearray(b"%PDF-1.4\n")
+        offsets = []
+        for i, body in enumerate(objs, 1):
+            offsets.append(len(out))
+            out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
+        xref = len(out)
+        out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1)
+        for o in offsets:
+            out += b"%010d 00000 n \n" % o
+        out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, catalog, xref)
+        with open(path, "wb") as f:
+            f.write(out)
+
+
+def make_report(rid, rng_seed, out_dir):
+    random.seed(rng_seed)
+    # The layout of this report.
+    columns = random.choice([
+        ["name", "value", "unit", "range"],
+        ["name", "value", "range", "unit"],
+        ["name", "value", "flag", "unit", "range"],
+        ["name", "method", "value", "unit", "range"],
+        ["name", "value", "unit", "range", "previous"],
+        ["name", "value", "previous", "unit", "range"],
+        ["name", "range", "value", "unit"],
+    ])
+    flag_style = random.choice(["letter_after", "letter_before", "word", "star", "bold", "none"] if "flag" not in columns else ["column"])
+    range_style = random.choice(["dash", "tight", "to", "paren"])
+    unit_in_range = "unit" in columns and random.random() < 0.25
+    if "unit" in columns and random.random() < 0.15:
+        columns.remove("unit")  # the unit printed inside the range only
+        unit_in_range = True
+    sex = random.choice(["Male", "Female", "M", "F"])
+    age = random.randint(18, 80)
+    size = random.choice([8, 9, 10])
+    gap = size * random.choice([1.5, 1.7, 2.0])
+    method_lines = random.random() < 0.3
+    right_align_values = random.random() < 0.4
+
+    chosen = random.sample(TESTS, random.randint(12, 30))
+    qual = random.sample(QUALITATIVE, random.randint(0, 3))
+    pdf = Pdf()
+    truth = []
+    page_no = 0
+
+    widths = {"name": 215, "value": 85, "unit": 75, "range": 125, "flag": 40, "method": 80, "previous": 90}
+    xs, x = {}, 40
+    for c in columns:
+        xs[c] = x
+        x += widths[c]
+
+    def new_page():
+        nonlocal page_no
+        page_no += 1
+        pdf.page()
+        pdf.text(40, 800, random.choice(["CITY DIAGNOSTIC LABORATORY", "Sunrise Pathology Lab", "ACME CLINICAL LABS, INC."]), 14, True)
+        pdf.text(40, 786, "12 Park Street, Sector 4, Pune 411001  Ph: +91 98220 12345  www.example-lab.com", 7)
+        pdf.text(40, 766, f"Patient Name : Mr. A. Kumar", size)
+        sex_text = random.choice([f"Age/Sex : {age} Y / {sex}", f"Age : {age} Years    Sex : {sex}", f"Age/Gender: {age}/{sex[0]}"])
+        pdf.text(300, 766, sex_text, size)
+        pdf.text(40, 752, f"Sample ID : {random.randint(10**9, 10**10)}", size)
+        pdf.text(300, 752, f"Collected : 0{random.randint(1, 9)}/11/2026 08:{random.randint(10, 59)}", size)
+        pdf.text(40, 738, f"Referred By : Dr. S. Rao", size)
+        y = 712
+        for c in columns:
+            pdf.text(xs[c], y, random.choice(HEADERS[c]), size, True)
+        return y - gap * 1.3
+
+    y = new_page()
+    items = [("n", t) for t in chosen] + [("q", t) for t in qual]
+    section_every = random.choice([6, 8, 100])
+    for i, (kind, t) in enumerate(items):
+        if y < 90:
+            pdf.text(40, 40, f"Page {page_no} of ?   This is a computer generated report.", 7)
+            y = new_page()
+        if i % section_every == 0 and i:
+            pdf.text(40, y, random.choice(SECTIONS), size + 1, True)
+            y -= gap
+        if kind == "q":
+            names, values, normal = t
+            name, value = random.choice(names), random.choice(values)
+            cells = {"name": name, "value": value, "range": normal, "method": random.choice(METHODS)}
+            # (No flag is printed; a found result against a "not found" reference is flagged
+            # by the reader, rightly, so flags of these rows are not scored.)
+            truth.append({"name": name, "value_text": value, "value": None, "unit": None, "ref_text": normal,
+                          "ref_low": None, "ref_high": None, "page": page_no})
+        else:
+            names, units, low, high, dec = t
+            name, unit = random.choice(names), random.choice(units)
+            lo_v = low if low is not None else high * 0.3
+            hi_v = high if high is not None else low * 1.6
+            span = hi_v - lo_v
+            v = round(random.uniform(lo_v - 0.35 * span, hi_v + 0.35 * span), dec)
+            v = max(v, 0.0 if dec else 1.0)
+            # On a bound, `< b` and `Up to b` disagree on whether it is inside: keep off them.
+            if v in (low, high):
+                v = round(v + 10 ** -dec, dec)
+            value = fmt_num(v, dec)
+            abnormal = (low is not None and v < low) and "L" or (high is not None and v > high) and "H" or None
+            rtext = range_text(low, high, dec, range_style, unit)
+            if unit_in_range and unit:
+                rtext = f"{rtext} {unit}"
+            cells = {"name": name, "value": value, "unit": unit, "range": rtext, "method": random.choice(METHODS)}
+            if "previous" in columns:
+                cells["previous"] = fmt_num(round(v * random.uniform(0.8, 1.2), dec), dec)
+            shown_flag = None
+            bold = False
+            if abnormal:
+                if flag_style == "column":
+                    cells["flag"] = random.choice([abnormal, {"H": "High", "L": "Low"}[abnormal]])
+                    shown_flag = abnormal
+                elif flag_style == "letter_after":
+                    cells["value"] = f"{value} {abnormal}"
+                    shown_flag = abnormal
+                elif flag_style == "letter_before":
+                    cells["value"] = f"{abnormal} {value}"
+                    shown_flag = abnormal
+                elif flag_style == "word":
+                    cells["value"] = f"{value} {'High' if abnormal == 'H' else 'Low'}"
+                    shown_flag = abnormal
+                elif flag_style == "star":
+                    cells["value"] = f"{value}*"
+                    shown_flag = "*" + abnormal
+                elif flag_style == "bold":
+                    bold = True
+                    shown_flag = "bold"
+            truth.append({"name": name, "value_text": value, "value": v if dec else int(v), "unit": unit or None,
+                          "ref_text": rtext, "ref_low": low, "ref_high": high,
+                          "flag": shown_flag if flag_style != "none" else None, "page": page_no})
+            if flag_style == "none":
+                truth[-1].pop("flag")
+        for c in columns:
+            s = cells.get(c, "")
+            if not s:
+                continue
+            xx = xs[c]
+            if c in ("value", "previous") and right_align_values:
+                xx = xs[c] + widths[c] - 15 - Pdf.width(s, size)
+            pdf.text(xx, y, s, size, bold and c == "value")
+        y -= gap
+        if method_lines and kind == "n" and random.random() < 0.5:
+            pdf.text(xs["name"] + 6, y + gap * 0.35, f"Method : {random.choice(METHODS)}", size - 2)
+            y -= gap * 0.6
+    y -= gap
+    if y > 150 and random.random() < 0.5:
+        pdf.text(40, y, "Interpretation :", size, True)
+        for line in ["HbA1c (%)        Remarks", "4.0 - 5.6        Non diabetic", "5.7 - 6.4        Prediabetes",
+                     ">= 6.5           Diabetes"]:
+            y -= gap
+            pdf.text(48, y, line, size - 1)
+    pdf.text(40, 60, "*** End of Report ***", size)
+    pdf.text(40, 40, f"Page {page_no} of {page_no}   Lab helpline 1800-123-4567", 7)
+
+    folder = os.path.join(out_dir, rid)
+    os.makedirs(folder, exist_ok=True)
+    pdf.save(os.path.join(folder, "report.pdf"))
+    text = subprocess.run(["pdftotext", "-layout", os.path.join(folder, "report.pdf"), "-"], capture_output=True, text=True).stdout
+    with open(os.path.join(folder, "report.pdftotext.txt"), "w") as f:
+        f.write(text)
+    gt = {"report_id": rid, "file": "report.pdf", "layout_notes": f"columns {columns}, flags {flag_style}, ranges {range_style}"
+          f"{', unit inside the range' if unit_in_range else ''}, sex {sex}", "tests": truth}
+    with open(os.path.join(folder, "ground_truth.json"), "w") as f:
+        json.dump(gt, f, indent=1, ensure_ascii=False)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--reports", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    for i in range(args.reports):
+        make_report(f"layout_{i:03d}", args.seed * 100003 + i, args.out)
+    print(f"{args.reports} reports in {args.out}")
+
+
+if __name__ == "__main__":
+    main()
