@@ -892,6 +892,8 @@ fn binary_results(cells: &[Cell]) -> Vec<(String, ResultValue)> {
             Some(_) if !name.is_empty() => {
                 let joined = name.join(" ");
                 let clean = joined.trim_start_matches(['-', '~', '*', '.', '•']).trim_end_matches([':', '-']).trim();
+                // A method column between name and result (`Glucose (Urine)  HPLC  Absent`).
+                let clean = drop_method(clean);
                 let Some(value) = parse_value(word) else { return Vec::new() };
                 if name.len() > 4 || !name_ok(clean) || !clean.starts_with(char::is_alphabetic) {
                     return Vec::new();
@@ -2874,6 +2876,7 @@ mod tests {
             &[("HBsAg", 20.0), ("Positive", 150.0)],
             &[("Anti HCV", 20.0), ("Reactive", 150.0), ("Non Reactive", 300.0)],
             &[("Urine Protein", 20.0), ("Trace", 150.0), ("Negative", 300.0)],
+            &[("Ketone Bodies", 20.0), ("HPLC", 150.0), ("Negative", 300.0)],
             &[("The test was negative last year", 20.0)],
             &[("Negative", 20.0), ("Negative", 150.0)],
         ]);
@@ -2888,6 +2891,7 @@ mod tests {
                 ("HBsAg", Some("Positive")),
                 ("Anti HCV", Some("Reactive")),
                 ("Urine Protein", Some("Trace")),
+                ("Ketone Bodies", Some("Negative")),
             ]
         );
         assert_eq!(rows[5].range_text.as_deref(), Some("Negative"));
