@@ -125,8 +125,9 @@ def range_text(low, high, decimals, style, unit):
 class Pdf:
     """A PDF of pages of text lines in Helvetica, written by hand."""
 
-    def __init__(self):
+    def __init__(self, width=595):
         self.pages = []
+        self.width = width
 
     def page(self):
         self.pages.append([])
@@ -158,8 +159,8 @@ class Pdf:
                 ops.append(b"BT /F%d %d Tf %.2f %.2f Td (" % (2 if b else 1, size, x, y) + enc + b") Tj ET")
             stream = b"\n".join(ops)
             content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
-            kids.append(add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 595 842] /Contents %d 0 R "
-                            b"/Resources << /Font << /F1 %d 0 R /F2 %d 0 R >> >> >>" % (pages_id, content, font, bold)))
+            kids.append(add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %d 842] /Contents %d 0 R "
+                            b"/Resources << /Font << /F1 %d 0 R /F2 %d 0 R >> >> >>" % (pages_id, self.width, content, font, bold)))
         assert add(b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids))) == pages_id
         catalog = add(b"<< /Type /Catalog /Pages %d 0 R >>" % pages_id)
         out = bytearray(b"%PDF-1.4\n")
@@ -199,6 +200,13 @@ def make_report(rid, rng_seed, out_dir):
     size = random.choice([8, 9, 10])
     gap = size * random.choice([1.5, 1.7, 2.0])
     method_lines = random.random() < 0.3
+    thousands = random.random() < 0.4  # 7,500 for counts of thousands
+    sex_split = random.random() < 0.3  # some ranges printed for both sexes
+    tiers = random.random() < 0.3  # lipids with their risk tiers
+    # The reference on the line under the row, after a label (no reference column).
+    below = "range" in columns and "method" in columns and random.random() < 0.5
+    if below:
+        columns.remove("range")
     right_align_values = random.random() < 0.4
 
     chosen = random.sample(TESTS, random.randint(12, 30))
@@ -207,11 +215,13 @@ def make_report(rid, rng_seed, out_dir):
     truth = []
     page_no = 0
 
-    widths = {"name": 215, "value": 85, "unit": 75, "range": 125, "flag": 40, "method": 80, "previous": 90}
+    widths = {"name": 215, "value": 85, "unit": 75, "range": 260 if tiers else 230 if sex_split else 150, "flag": 40, "method": 80,
+              "previous": 90}
     xs, x = {}, 40
     for c in columns:
         xs[c] = x
         x += widths[c]
+    pdf.width = max(595, int(x) + 20)
 
     def new_page():
         nonlocal page_no
@@ -260,10 +270,19 @@ def make_report(rid, rng_seed, out_dir):
             if v in (low, high):
                 v = round(v + 10 ** -dec, dec)
             value = fmt_num(v, dec)
+            if thousands and dec == 0 and v >= 1000:
+                value = f"{int(v):,}"
             abnormal = (low is not None and v < low) and "L" or (high is not None and v > high) and "H" or None
             rtext = range_text(low, high, dec, range_style, unit)
             if unit_in_range and unit:
                 rtext = f"{rtext} {unit}"
+            if sex_split and low is not None and high is not None and unit != "%":
+                # The other sex's range a little lower: the report's sex picks one.
+                other = range_text(round(low * 0.9, dec), round(high * 0.9, dec), dec, range_style, unit)
+                male, female = (rtext, other) if sex[0] == "M" else (other, rtext)
+                rtext = random.choice([f"M: {male} F: {female}", f"Male: {male}; Female: {female}"])
+            if tiers and low is None and name.lower().startswith(("total chol", "cholesterol", "triglyc")):
+                rtext = f"Desirable: < {fmt_num(high, dec)}; Borderline: {fmt_num(high, dec)}-{fmt_num(high * 1.2, dec)}; High: >= {fmt_num(high * 1.2, dec)}"
             cells = {"name": name, "value": value, "unit": unit, "range": rtext, "method": random.choice(METHODS)}
             if "previous" in columns:
                 cells["previous"] = fmt_num(round(v * random.uniform(0.8, 1.2), dec), dec)
@@ -288,7 +307,8 @@ def make_report(rid, rng_seed, out_dir):
                 elif flag_style == "bold":
                     bold = True
                     shown_flag = "bold"
-            truth.append({"name": name, "value_text": value, "value": v if dec else int(v), "unit": unit or None,
+            printed_unit = unit if unit and ("unit" in columns or unit in rtext) else None
+            truth.append({"name": name, "value_text": value, "value": v if dec else int(v), "unit": printed_unit,
                           "ref_text": rtext, "ref_low": low, "ref_high": high,
                           "flag": shown_flag if flag_style != "none" else None, "page": page_no})
             if flag_style == "none":
@@ -302,6 +322,10 @@ def make_report(rid, rng_seed, out_dir):
                 xx = xs[c] + widths[c] - 15 - Pdf.width(s, size)
             pdf.text(xx, y, s, size, bold and c == "value")
         y -= gap
+        if below and cells.get("range"):
+            pdf.text(xs["name"], y + gap * 0.3, random.choice(["Bio. Ref. Interval :", "Reference Range :"]), size - 1)
+            pdf.text(xs["name"] + 110, y + gap * 0.3, cells["range"], size - 1)
+            y -= gap * 0.8
         if method_lines and kind == "n" and random.random() < 0.5:
             pdf.text(xs["name"] + 6, y + gap * 0.35, f"Method : {random.choice(METHODS)}", size - 2)
             y -= gap * 0.6
@@ -322,7 +346,9 @@ def make_report(rid, rng_seed, out_dir):
     with open(os.path.join(folder, "report.pdftotext.txt"), "w") as f:
         f.write(text)
     gt = {"report_id": rid, "file": "report.pdf", "layout_notes": f"columns {columns}, flags {flag_style}, ranges {range_style}"
-          f"{', unit inside the range' if unit_in_range else ''}, sex {sex}", "tests": truth}
+          f"{', unit inside the range' if unit_in_range else ''}, sex {sex}"
+          f"{', thousands' if thousands else ''}{', sex-split ranges' if sex_split else ''}{', lipid tiers' if tiers else ''}"
+          f"{', reference below' if below else ''}", "tests": truth}
     with open(os.path.join(folder, "ground_truth.json"), "w") as f:
         json.dump(gt, f, indent=1, ensure_ascii=False)
 
