@@ -1418,24 +1418,26 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     }
     // A unit printed only inside the reference (`3-95 U/L` in Quest's one reference column) is
     // the result's unit too.
-    let unit = unit.or_else(|| {
-        let inside = range.as_ref()?.unit.as_deref()?;
-        // Not a word result (`<0.25 Negative`), and without a note that follows (`% (calc)`).
-        let inside = inside.split_once('(').map_or(inside, |(u, _)| u).trim();
-        if inside.is_empty() || qualitative_word(inside).is_some() || !looks_like_unit(inside) {
-            return None;
-        }
-        let text = range_text.as_deref()?;
-        // As printed, not as the range parser normalised it.
-        let lower = text.to_lowercase();
-        match lower.rfind(inside) {
-            Some(at) if lower.len() == text.len() && text.is_char_boundary(at) => {
-                text.get(at..at + inside.len()).map(str::to_string)
-            }
-            _ => Some(inside.to_string()),
-        }
-    });
+    let unit = unit.or_else(|| unit_inside(range.as_ref()?, range_text.as_deref()?));
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
+}
+
+/// The unit printed inside a reference (`3-95 U/L`), as printed in `text`, not as the range
+/// parser lowercased it: not a word result (`<0.25 Negative`), and without a note that follows
+/// (`% (calc)`).
+fn unit_inside(range: &RefRange, text: &str) -> Option<String> {
+    let inside = range.unit.as_deref()?;
+    let inside = inside.split_once('(').map_or(inside, |(u, _)| u).trim();
+    if inside.is_empty() || qualitative_word(inside).is_some() || !looks_like_unit(inside) {
+        return None;
+    }
+    let lower = text.to_lowercase();
+    match lower.rfind(inside) {
+        Some(at) if lower.len() == text.len() && text.is_char_boundary(at) => {
+            text.get(at..at + inside.len()).map(str::to_string)
+        }
+        _ => Some(inside.to_string()),
+    }
 }
 
 /// A number's cell joined with the cells after it that make it a range with both bounds: a
@@ -1883,8 +1885,18 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                         || crate::catalog::lookup(c.text.trim()).is_some()
                 })
             };
+            // Nor is a line with a result in the result column (`Blood Glucose Fasting  Male:
+            // 63-90; Female: 70-100  90  mg/dl` under `Test  Reference  Value  Unit`).
+            let own_value = |i: usize| {
+                columns.value.is_some_and(|(vs, ve)| {
+                    line.cells[i..].iter().any(|c| {
+                        let mid = (c.x0 + c.x1) / 2.0;
+                        c.x0 > *x0 + h && mid >= vs - 2.0 && mid < ve && c.value().is_some()
+                    })
+                })
+            };
             let text = start
-                .filter(|&i| before_clear(i))
+                .filter(|&i| before_clear(i) && !own_value(i))
                 .map(|i| line.cells[i..].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" "));
             match text {
                 Some(text) if text.contains(':') || labelled_tier(&text).is_some() => {
@@ -2115,7 +2127,10 @@ impl ReferenceBelow {
             return false;
         }
         // The next result, or the next row's own reference label.
-        if read_line(&line.cells, None, Columns::default()).is_some() || reference_label(line).is_some() {
+        if read_line(&line.cells, None, Columns::default()).is_some()
+            || !binary_results(&line.cells).is_empty()
+            || reference_label(line).is_some()
+        {
             return false;
         }
         // Only the left-hand column: a second column of guidance (`Guidance For Known
@@ -2142,6 +2157,11 @@ impl ReferenceBelow {
 /// text is kept for the person to read and for judging the value against both.
 fn set_reference(row: &mut LabRow, text: &str, printed: String, sex: Option<Sex>) {
     if let Some(range) = parse_range(text, sex) {
+        // A unit printed only inside the reference (`13.0 - 17.0 g/dL` under a row without
+        // one) is the result's unit too, as on the row's own line.
+        if row.unit.is_none() && row.value.number.is_some() {
+            row.unit = unit_inside(&range, text);
+        }
         row.range = Some(range);
         row.range_text = Some(printed);
     } else if sex.is_none() && sex_ranges(text).is_some() {
@@ -2467,6 +2487,49 @@ mod tests {
         assert_eq!(rows[3].range_text.as_deref(), Some("Pale Yellow"));
         assert_eq!(rows[2].range_text.as_deref(), Some("Negative"));
         assert_eq!(rows[0].unit.as_deref(), Some("U/L"));
+    }
+
+    #[test]
+    fn a_row_with_its_own_result_is_no_tier_of_the_reference_above() {
+        let p = page(&[
+            &[("Test", 20.0), ("Reference Range", 160.0), ("Value", 330.0), ("Unit", 380.0)],
+            &[("Red Cell Distribution Width", 20.0), ("11.6-14.0", 160.0), ("14.6", 330.0), ("%", 380.0)],
+            &[("Blood Glucose Fasting", 20.0), ("Male: 63-90; Female: 70-100", 160.0), ("90", 330.0), ("mg/dl", 380.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        let got: Vec<(&str, Option<Option<f64>>)> =
+            rows.iter().map(|r| (r.name.as_str(), r.range.as_ref().map(|r| r.low))).collect();
+        assert_eq!(
+            got,
+            [("Red Cell Distribution Width", Some(Some(11.6))), ("Blood Glucose Fasting", Some(Some(70.0)))]
+        );
+    }
+
+    #[test]
+    fn a_word_result_after_a_reference_below_is_a_row_not_more_of_that_reference() {
+        let p = page(&[
+            &[("Test", 20.0), ("Method", 200.0), ("Value", 300.0), ("Unit", 380.0)],
+            &[("INR", 20.0), ("Enzymatic", 200.0), ("0.98", 300.0)],
+            &[("Bio. Ref. Interval :", 20.0), ("(0.80 - 1.20)", 130.0)],
+            &[("HIV 1/2 Antibodies", 20.0), ("ECLIA", 200.0), ("Non Reactive", 300.0)],
+            &[("Reference Range :", 20.0), ("Non Reactive", 130.0)],
+            &[("Sodium", 20.0), ("ISE", 200.0), ("138", 300.0)],
+            &[("Reference Range :", 20.0), ("136 - 145 mEq/L", 130.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, &str, Option<&str>)> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
+        assert_eq!(
+            got,
+            [
+                ("INR", "0.98", Some("(0.80 - 1.20)")),
+                ("HIV 1/2 Antibodies", "Non Reactive", Some("Non Reactive")),
+                ("Sodium", "138", Some("136 - 145 mEq/L")),
+            ]
+        );
+        // The unit printed only in the reference below is the result's.
+        assert_eq!(rows[2].unit.as_deref(), Some("mEq/L"));
+        assert_eq!(rows[0].unit, None);
     }
 
     #[test]
