@@ -1918,7 +1918,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
         }
         let was_row_above = std::mem::replace(&mut row_above, false);
         if let Some(below) = reference_below.as_mut() {
-            if below.takes(line, page.width) {
+            if below.takes(line, page.width, columns) {
                 continue;
             }
             if let Some(done) = reference_below.take() {
@@ -2117,7 +2117,8 @@ impl ReferenceBelow {
     }
 
     /// Takes the line if it continues the reference; `false` ends it.
-    fn takes(&mut self, line: &Line, page_width: f32) -> bool {
+    /// `columns`: what the table's header says, so that the next row reads as one.
+    fn takes(&mut self, line: &Line, page_width: f32, columns: Columns) -> bool {
         let first = line.cells.first().map(|c| c.text.to_lowercase()).unwrap_or_default();
         let first_word = first.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or("");
         let gap = line.bbox.y0 - self.last_y1;
@@ -2127,7 +2128,7 @@ impl ReferenceBelow {
             return false;
         }
         // The next result, or the next row's own reference label.
-        if read_line(&line.cells, None, Columns::default()).is_some()
+        if read_line(&line.cells, None, columns).is_some()
             || !binary_results(&line.cells).is_empty()
             || reference_label(line).is_some()
         {
@@ -2515,6 +2516,9 @@ mod tests {
             &[("Reference Range :", 20.0), ("Non Reactive", 130.0)],
             &[("Sodium", 20.0), ("ISE", 200.0), ("138", 300.0)],
             &[("Reference Range :", 20.0), ("136 - 145 mEq/L", 130.0)],
+            // A number alone beside a method named in the header.
+            &[("Hemoglobin", 20.0), ("Impedance", 200.0), ("13.1", 300.0)],
+            &[("Bio. Ref. Interval :", 20.0), ("13.0 - 17.0 g/dL", 130.0)],
         ]);
         let rows = rows_from_page(&p, None);
         let got: Vec<(&str, &str, Option<&str>)> =
@@ -2525,6 +2529,7 @@ mod tests {
                 ("INR", "0.98", Some("(0.80 - 1.20)")),
                 ("HIV 1/2 Antibodies", "Non Reactive", Some("Non Reactive")),
                 ("Sodium", "138", Some("136 - 145 mEq/L")),
+                ("Hemoglobin", "13.1", Some("13.0 - 17.0 g/dL")),
             ]
         );
         // The unit printed only in the reference below is the result's.
