@@ -844,8 +844,21 @@ fn is_method_word(word: &str) -> bool {
 const LONG_METHOD_WORDS: &[&str] = &["calculated", "photometry", "cytometry", "turbidimetry", "immunoassay"];
 
 /// Method words that [`is_method`] does not know by their ending, besides [`LONG_METHOD_WORDS`].
-const METHOD_WORDS: &[&str] =
-    &["calculation", "derived", "flow", "hplc", "clia", "eclia", "cmia", "elisa", "elfa", "ise", "method"];
+const METHOD_WORDS: &[&str] = &[
+    "calculation",
+    "derived",
+    "flow",
+    "hplc",
+    "clia",
+    "eclia",
+    "cmia",
+    "elisa",
+    "elfa",
+    "ise",
+    "method",
+    "enzymatic",
+    "impedance",
+];
 
 /// Drops a specimen printed after the name when the name already says it, as layouts that set
 /// the specimen in small type beside every test do: "Creatinine, Serum - Serum" is
@@ -1176,9 +1189,10 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         .filter(|(i, c)| *i == 0 || method_x.is_none_or(|mx| c.x0 < mx - 2.0 && (c.x0 + c.x1) / 2.0 < mx))
         .map(|(_, c)| c.clone())
         .collect();
-    // A flag column before the value (`RBC  L  2.99`): a cell holding only H or L.
+    // A flag column before the value (`RBC  L  2.99`, `MCHC  Low  30.5`): a cell holding only
+    // H or L, High or Low.
     let column_flag = match name_cells.as_slice() {
-        [_, .., last] if matches!(last.text.trim(), "H" | "L") => {
+        [_, .., last] if matches!(last.text.trim().to_ascii_lowercase().as_str(), "h" | "l" | "high" | "low") => {
             let f = parse_flag(last.text.trim());
             name_cells.pop();
             f
@@ -2420,6 +2434,10 @@ mod tests {
         assert_eq!(rows[0].flag, Some(Flag::High));
         assert_eq!(rows[0].unit.as_deref(), Some("mg/dL"));
         assert_eq!(rows[0].range.as_ref().map(|r| r.high), Some(Some(99.0)));
+        // A flag column before the value, in words.
+        let p = page(&[&[("MCHC", 20.0), ("Low", 150.0), ("30.5", 200.0), ("g/dL", 260.0), ("31.5-34.5", 320.0)]]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!((rows[0].name.as_str(), rows[0].flag), ("MCHC", Some(Flag::Low)));
     }
 
     #[test]
@@ -2945,6 +2963,7 @@ mod tests {
             &[("Anti HCV", 20.0), ("Reactive", 150.0), ("Non Reactive", 300.0)],
             &[("Urine Protein", 20.0), ("Trace", 150.0), ("Negative", 300.0)],
             &[("Ketone Bodies", 20.0), ("HPLC", 150.0), ("Negative", 300.0)],
+            &[("Nitrite", 20.0), ("Enzymatic", 150.0), ("Negative", 300.0)],
             &[("The test was negative last year", 20.0)],
             &[("Negative", 20.0), ("Negative", 150.0)],
         ]);
@@ -2960,6 +2979,7 @@ mod tests {
                 ("Anti HCV", Some("Reactive")),
                 ("Urine Protein", Some("Trace")),
                 ("Ketone Bodies", Some("Negative")),
+                ("Nitrite", Some("Negative")),
             ]
         );
         assert_eq!(rows[5].range_text.as_deref(), Some("Negative"));
