@@ -188,6 +188,7 @@ def make_report(rid, rng_seed, out_dir):
         ["name", "value", "unit", "range", "previous"],
         ["name", "value", "previous", "unit", "range"],
         ["name", "range", "value", "unit"],
+        ["name", "flag", "value", "unit", "range"],
     ])
     flag_style = random.choice(["letter_after", "letter_before", "word", "star", "bold", "none"] if "flag" not in columns else ["column"])
     range_style = random.choice(["dash", "tight", "to", "paren"])
@@ -270,6 +271,12 @@ def make_report(rid, rng_seed, out_dir):
             if v in (low, high):
                 v = round(v + 10 ** -dec, dec)
             value = fmt_num(v, dec)
+            # A result below what the assay measures (`< 0.5`), now and then for a test whose
+            # range has no lower bound.
+            below_limit = low is None and random.random() < 0.15
+            if below_limit:
+                v = round(high * 0.05, max(dec, 1))
+                value = f"<{fmt_num(v, max(dec, 1))}"
             if thousands and dec == 0 and v >= 1000:
                 value = f"{int(v):,}"
             abnormal = (low is not None and v < low) and "L" or (high is not None and v > high) and "H" or None
@@ -308,7 +315,7 @@ def make_report(rid, rng_seed, out_dir):
                     bold = True
                     shown_flag = "bold"
             printed_unit = unit if unit and ("unit" in columns or unit in rtext) else None
-            truth.append({"name": name, "value_text": value, "value": v if dec else int(v), "unit": printed_unit,
+            truth.append({"name": name, "value_text": value, "value": v if dec or below_limit else int(v), "unit": printed_unit,
                           "ref_text": rtext, "ref_low": low, "ref_high": high,
                           "flag": shown_flag if flag_style != "none" else None, "page": page_no})
             if flag_style == "none":
