@@ -1156,11 +1156,10 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let mut moved = false;
     // A reference is printed once: with another after the value, ranges before it are the
     // tiers of a table (`Extreme (A)  >=50  >=80  <50`), not a reference before a result.
-    let range_after = |i: usize| {
-        cells[i + 1..]
-            .iter()
-            .any(|c| c.text.chars().any(|ch| ch.is_ascii_digit()) && parse_range(&c.text, sex).is_some())
+    let ranges_in = |among: &[Cell]| {
+        among.iter().any(|c| c.text.chars().any(|ch| ch.is_ascii_digit()) && parse_range(&c.text, sex).is_some())
     };
+    let range_after = |i: usize| ranges_in(&cells[i + 1..]);
     // Under a header whose result column comes after the reference's (`Test  Ref. Range
     // Value  Unit`), a reference left of the result column shaped like a result (`0-2`,
     // `Negative`) is no result.
@@ -1169,9 +1168,13 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         && (parse_range(&cells[vi].text, sex).is_some() || cells[vi].value().is_some_and(|v| v.qualitative.is_some()))
         && let Some(later) = (vi + 1..cells.len()).find(|&i| {
             let mid = (cells[i].x0 + cells[i].x1) / 2.0;
-            mid >= start - 2.0 && mid < end && cells[i].value().is_some_and(|v| v.qualifier.is_none())
+            // (A result below or above the assay's limit, `<2.1`, but not a tier's bound, `>=80`.)
+            let plain = |v: ResultValue| matches!(v.qualifier, None | Some(Qualifier::Less | Qualifier::Greater));
+            mid >= start - 2.0 && mid < end && cells[i].value().is_some_and(plain)
         })
         && !range_after(later)
+        // Nor a tier's bound between them (`Extreme (A)  >=50  >=80  <50`).
+        && !ranges_in(&cells[vi + 1..later])
     {
         vi = later;
         moved = true;
@@ -2477,6 +2480,7 @@ mod tests {
             &[("Urine Protein", 20.0), ("Negative", 160.0), ("Trace", 260.0)],
             &[("Colour", 20.0), ("Pale Yellow", 160.0), ("Yellow", 260.0)],
             &[("SGOT (AST)", 20.0), ("< 40", 160.0), ("19", 260.0), ("IU/L", 320.0)],
+            &[("SGPT (ALT)", 20.0), ("<= 41", 160.0), ("<2.1", 260.0), ("U/L", 320.0)],
         ]);
         let rows = rows_from_page(&p, None);
         // The same under a header whose reference and result headers run together.
@@ -2501,6 +2505,7 @@ mod tests {
                 ("Urine Protein", "Trace", None, None),
                 ("Colour", "Yellow", None, None),
                 ("SGOT (AST)", "19", None, Some(40.0)),
+                ("SGPT (ALT)", "<2.1", None, Some(41.0)),
             ]
         );
         assert_eq!(rows[3].range_text.as_deref(), Some("Pale Yellow"));
