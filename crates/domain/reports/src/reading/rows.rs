@@ -224,6 +224,15 @@ impl Columns {
             mid >= x0 - 2.0 && mid < x1 - 2.0
         })
     }
+
+    /// Whether `cell` stands under the result column's header (its centre between that header
+    /// and the next).
+    fn in_value(&self, cell: &Cell) -> bool {
+        self.value.is_some_and(|(x0, x1)| {
+            let mid = (cell.x0 + cell.x1) / 2.0;
+            mid >= x0 - 2.0 && mid < x1
+        })
+    }
 }
 
 const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
@@ -233,18 +242,18 @@ const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
 /// a little higher than `TECHNOLOGY  VALUE  UNITS`).
 fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns> {
     let method_x = header_method_x(cells, name_above)?;
-    let span = |i: usize| (cells[i].x0, cells.get(i + 1).map_or(f32::MAX, |next| next.x0));
-    // A header run into the one before it (`Biological Ref. Interval Previous Result` or
-    // `… Interval Results` as one cell) starts at its own word, not at the cell.
-    let previous = cells.iter().position(|c| header_says(c, PREVIOUS_HEADERS)).map(|i| {
-        let (x0, x1) = span(i);
-        (header_word_x(&cells[i], PREVIOUS_HEADERS).unwrap_or(x0), x1)
-    });
-    let value =
-        cells.iter().position(|c| header_says(c, VALUE_HEADERS) && !header_says(c, PREVIOUS_HEADERS)).map(|i| {
-            let (x0, x1) = span(i);
-            (header_word_x(&cells[i], VALUE_HEADERS).unwrap_or(x0), x1)
-        });
+    // From the header named by a word of `set` to the next header. A header run into the one
+    // before it (`Biological Ref. Interval Previous Result` or `… Interval Results` as one
+    // cell) starts at its own word, not at the cell.
+    let span = |i: usize, set: &[&str]| {
+        let start = header_word_x(&cells[i], set).unwrap_or(cells[i].x0);
+        (start, cells.get(i + 1).map_or(f32::MAX, |next| next.x0))
+    };
+    let previous = cells.iter().position(|c| header_says(c, PREVIOUS_HEADERS)).map(|i| span(i, PREVIOUS_HEADERS));
+    let value = cells
+        .iter()
+        .position(|c| header_says(c, VALUE_HEADERS) && !header_says(c, PREVIOUS_HEADERS))
+        .map(|i| span(i, VALUE_HEADERS));
     Some(Columns { method_x, previous, value })
 }
 
@@ -1163,14 +1172,13 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     // Under a header whose result column comes after the reference's (`Test  Ref. Range
     // Value  Unit`), a reference left of the result column shaped like a result (`0-2`,
     // `Negative`) is no result.
-    if let Some((start, end)) = columns.value
+    if let Some((start, _)) = columns.value
         && cells[vi].x1 < start
         && (parse_range(&cells[vi].text, sex).is_some() || cells[vi].value().is_some_and(|v| v.qualitative.is_some()))
         && let Some(later) = (vi + 1..cells.len()).find(|&i| {
-            let mid = (cells[i].x0 + cells[i].x1) / 2.0;
             // (A result below or above the assay's limit, `<2.1`, but not a tier's bound, `>=80`.)
             let plain = |v: ResultValue| matches!(v.qualifier, None | Some(Qualifier::Less | Qualifier::Greater));
-            mid >= start - 2.0 && mid < end && cells[i].value().is_some_and(plain)
+            columns.in_value(&cells[i]) && cells[i].value().is_some_and(plain)
         })
         && !range_after(later)
         // Nor a tier's bound between them (`Extreme (A)  >=50  >=80  <50`).
@@ -1205,15 +1213,24 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     // A reference printed before the result (`Test  Ref. Range  Value  Unit`): the last cell
     // before the value, a range with a number, is no part of the name.
     // Moved past a reference in words (`Colour  Pale Yellow  Yellow`), that is the reference.
-    let mut early_range: Option<(f32, Option<RefRange>, String)> = None;
+    let mut range: Option<(RefRange, String)> = None;
+    let mut reference_cell: Option<(f32, String)> = None;
+    let mut reference_note: Option<String> = None;
     if name_cells.len() >= 2
         && !range_after(vi)
         && let Some(last) = name_cells.last()
         && (moved || last.text.chars().any(|c| c.is_ascii_digit()))
     {
-        let r = parse_range(&last.text, sex).filter(|r| moved || r.low.is_some() || r.high.is_some());
-        if r.is_some() || moved {
-            early_range = Some((last.x0, r, last.text.trim().to_string()));
+        let text = last.text.trim().to_string();
+        match parse_range(&text, sex).filter(|r| moved || r.low.is_some() || r.high.is_some()) {
+            Some(r) => {
+                range = Some((r, text.clone()));
+                reference_cell = Some((last.x0, text));
+            }
+            None if moved => reference_note = Some(text),
+            None => {}
+        }
+        if range.is_some() || moved {
             name_cells.pop();
         }
     }
@@ -1236,17 +1253,6 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let bold = cells[vi].bold;
     let mut flag = value.flag.or(name_flag).or(column_flag);
     let mut unit: Option<String> = None;
-    let mut range: Option<(RefRange, String)> = None;
-    let mut reference_cell: Option<(f32, String)> = None;
-    let mut reference_note: Option<String> = None;
-    match early_range {
-        Some((x0, Some(r), text)) => {
-            range = Some((r, text.clone()));
-            reference_cell = Some((x0, text));
-        }
-        Some((_, None, text)) => reference_note = Some(text),
-        None => {}
-    }
     let after_value = &cells[vi + 1..];
     // Cells already taken into the one before them.
     let mut taken_until = 0;
@@ -1904,14 +1910,8 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             };
             // Nor is a line with a result in the result column (`Blood Glucose Fasting  Male:
             // 63-90; Female: 70-100  90  mg/dl` under `Test  Reference  Value  Unit`).
-            let own_value = |i: usize| {
-                columns.value.is_some_and(|(vs, ve)| {
-                    line.cells[i..].iter().any(|c| {
-                        let mid = (c.x0 + c.x1) / 2.0;
-                        c.x0 > *x0 + h && mid >= vs - 2.0 && mid < ve && c.value().is_some()
-                    })
-                })
-            };
+            let own_value =
+                |i: usize| line.cells[i..].iter().any(|c| c.x0 > *x0 + h && columns.in_value(c) && c.value().is_some());
             let text = start
                 .filter(|&i| before_clear(i) && !own_value(i))
                 .map(|i| line.cells[i..].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" "));
