@@ -111,15 +111,14 @@ def fmt_num(v, decimals):
     return f"{v:.{decimals}f}"
 
 
-def range_text(low, high, decimals, style, unit):
+def range_text(low, high, decimals, style):
     lo = None if low is None else fmt_num(low, decimals)
     hi = None if high is None else fmt_num(high, decimals)
     if lo is None:
         return random.choice([f"< {hi}", f"<{hi}", f"Up to {hi}", f"<= {hi}", f"Upto {hi}"])
     if hi is None:
         return random.choice([f"> {lo}", f">{lo}", f">= {lo}"])
-    text = {"dash": f"{lo} - {hi}", "tight": f"{lo}-{hi}", "to": f"{lo} to {hi}", "paren": f"({lo} - {hi})"}[style]
-    return text
+    return {"dash": f"{lo} - {hi}", "tight": f"{lo}-{hi}", "to": f"{lo} to {hi}", "paren": f"({lo} - {hi})"}[style]
 
 
 class Pdf:
@@ -280,12 +279,12 @@ def make_report(rid, rng_seed, out_dir):
             if thousands and dec == 0 and v >= 1000:
                 value = f"{int(v):,}"
             abnormal = (low is not None and v < low) and "L" or (high is not None and v > high) and "H" or None
-            rtext = range_text(low, high, dec, range_style, unit)
+            rtext = range_text(low, high, dec, range_style)
             if unit_in_range and unit:
                 rtext = f"{rtext} {unit}"
             if sex_split and low is not None and high is not None and unit != "%":
                 # The other sex's range a little lower: the report's sex picks one.
-                other = range_text(round(low * 0.9, dec), round(high * 0.9, dec), dec, range_style, unit)
+                other = range_text(round(low * 0.9, dec), round(high * 0.9, dec), dec, range_style)
                 male, female = (rtext, other) if sex[0] == "M" else (other, rtext)
                 rtext = random.choice([f"M: {male} F: {female}", f"Male: {male}; Female: {female}"])
             if tiers and low is None and name.lower().startswith(("total chol", "cholesterol", "triglyc")):
@@ -293,33 +292,23 @@ def make_report(rid, rng_seed, out_dir):
             cells = {"name": name, "value": value, "unit": unit, "range": rtext, "method": random.choice(METHODS)}
             if "previous" in columns:
                 cells["previous"] = fmt_num(round(v * random.uniform(0.8, 1.2), dec), dec)
+            # The flag as printed, in the ground truth's words (`*H` for a star on a high value).
             shown_flag = None
-            bold = False
-            if abnormal:
+            bold = abnormal is not None and flag_style == "bold"
+            if abnormal and flag_style != "none":
+                word = {"H": "High", "L": "Low"}[abnormal]
+                shown_flag = {"star": "*" + abnormal, "bold": "bold"}.get(flag_style, abnormal)
                 if flag_style == "column":
-                    cells["flag"] = random.choice([abnormal, {"H": "High", "L": "Low"}[abnormal]])
-                    shown_flag = abnormal
-                elif flag_style == "letter_after":
-                    cells["value"] = f"{value} {abnormal}"
-                    shown_flag = abnormal
-                elif flag_style == "letter_before":
-                    cells["value"] = f"{abnormal} {value}"
-                    shown_flag = abnormal
-                elif flag_style == "word":
-                    cells["value"] = f"{value} {'High' if abnormal == 'H' else 'Low'}"
-                    shown_flag = abnormal
-                elif flag_style == "star":
-                    cells["value"] = f"{value}*"
-                    shown_flag = "*" + abnormal
-                elif flag_style == "bold":
-                    bold = True
-                    shown_flag = "bold"
+                    cells["flag"] = random.choice([abnormal, word])
+                elif flag_style != "bold":
+                    cells["value"] = {"letter_after": f"{value} {abnormal}", "letter_before": f"{abnormal} {value}",
+                                      "word": f"{value} {word}", "star": f"{value}*"}[flag_style]
             printed_unit = unit if unit and ("unit" in columns or unit in rtext) else None
             truth.append({"name": name, "value_text": value, "value": v if dec or below_limit else int(v), "unit": printed_unit,
-                          "ref_text": rtext, "ref_low": low, "ref_high": high,
-                          "flag": shown_flag if flag_style != "none" else None, "page": page_no})
-            if flag_style == "none":
-                truth[-1].pop("flag")
+                          "ref_text": rtext, "ref_low": low, "ref_high": high, "page": page_no})
+            # (No flag printed anywhere on the report: flags are not scored.)
+            if flag_style != "none":
+                truth[-1]["flag"] = shown_flag
         for c in columns:
             s = cells.get(c, "")
             if not s:
