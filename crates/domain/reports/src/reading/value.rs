@@ -141,6 +141,22 @@ fn split_glued_flag(token: &str) -> Option<(&str, f64, Flag)> {
     Some((num, number, parse_flag(flag)?))
 }
 
+/// A flag letter glued to the number after it, as a scan often reads `H 8.3`: `H8.3`, `L32`.
+/// Upper case only, and a digit must follow: `Hb`, `LH` and `HIV` are names, not flags.
+fn split_leading_flag(token: &str) -> Option<(&str, f64, Flag)> {
+    let flag = match token.as_bytes() {
+        [b'H', d, ..] if d.is_ascii_digit() => Flag::High,
+        [b'L', d, ..] if d.is_ascii_digit() => Flag::Low,
+        _ => return None,
+    };
+    let num = &token[1..];
+    // `L010`: a whole number with a leading zero is a decimal whose point OCR lost, not a result.
+    if num.starts_with('0') && num.as_bytes().get(1).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    Some((num, parse_number(num)?, flag))
+}
+
 /// A number whose decimal point a scan lost, leaving a gap (`45 1` for 45.1): two or three
 /// digits, a space, one digit. Only for words a scan set apart by less than a digit's height
 /// (the row reader's judgement): in a text layer the gap is printed.
@@ -174,7 +190,7 @@ pub fn parse_value(cell: &str) -> Option<ResultValue> {
     if qualifier.is_none()
         && flag.is_none()
         && tokens.len() == 1
-        && let Some((num, number, f)) = split_glued_flag(tokens[0])
+        && let Some((num, number, f)) = split_glued_flag(tokens[0]).or_else(|| split_leading_flag(tokens[0]))
     {
         let text = num.to_string();
         return Some(ResultValue { text, number: Some(number), qualifier: None, qualitative: None, flag: Some(f) });
@@ -224,6 +240,14 @@ mod tests {
         assert_eq!(v(".8"), (Some(0.8), None, None, None));
         assert_eq!(v("4,5"), (Some(4.5), None, None, None));
         assert_eq!(parse_value("12.5H").unwrap().text, "12.5");
+        // A scan glues a flag before the value to it.
+        assert_eq!(v("H8.3"), (Some(8.3), None, None, Some(Flag::High)));
+        assert_eq!(v("L32"), (Some(32.0), None, None, Some(Flag::Low)));
+        assert_eq!(v("H12,104"), (Some(12104.0), None, None, Some(Flag::High)));
+        assert_eq!(parse_value("L6.3").unwrap().text, "6.3");
+        for name in ["Hb", "LH", "H", "h8.3", "L", "HbA1c", "L1a", "L010"] {
+            assert!(parse_value(name).and_then(|r| r.number).is_none(), "{name}");
+        }
         assert_eq!(parse_value("12.5 H").unwrap().text, "12.5");
     }
 
