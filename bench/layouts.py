@@ -20,7 +20,8 @@ import os
 import random
 import subprocess
 
-# name variants, units, low, high, decimals, plausible spread around the range
+# name variants, units, low, high, decimals. A unit may be (unit, factor, decimals) when its
+# numbers are the range's times factor (platelets in lakhs/cumm are the thousands over 100).
 TESTS = [
     (["Haemoglobin", "Hemoglobin", "HAEMOGLOBIN (Hb)", "Hb"], ["g/dL", "gm/dL"], 13.0, 17.0, 1),
     (["Total RBC Count", "RBC", "Red Blood Cell Count", "R.B.C Count"], ["million/cumm", "x10^6/uL", "mill/cmm"], 4.5, 5.5, 2),
@@ -29,13 +30,13 @@ TESTS = [
     (["MCH", "Mean Corpuscular Hemoglobin"], ["pg"], 27.0, 32.0, 1),
     (["MCHC"], ["g/dL"], 31.5, 34.5, 1),
     (["RDW-CV", "RDW", "Red Cell Distribution Width"], ["%"], 11.6, 14.0, 1),
-    (["Total Leucocyte Count", "WBC", "Total WBC Count", "TLC"], ["/cumm", "x10^3/uL", "cells/cumm"], 4000, 11000, 0),
+    (["Total Leucocyte Count", "WBC", "Total WBC Count", "TLC"], ["/cumm", ("x10^3/uL", 0.001, 2), "cells/cumm"], 4000, 11000, 0),
     (["Neutrophils", "Polymorphs", "Neutrophil %"], ["%"], 40.0, 80.0, 0),
     (["Lymphocytes", "Lymphocyte %"], ["%"], 20.0, 40.0, 0),
     (["Monocytes"], ["%"], 2.0, 10.0, 0),
     (["Eosinophils"], ["%"], 1.0, 6.0, 0),
     (["Basophils"], ["%"], 0.0, 2.0, 0),
-    (["Platelet Count", "Platelets", "PLT"], ["lakhs/cumm", "x10^3/uL", "/cumm"], 150, 410, 0),
+    (["Platelet Count", "Platelets", "PLT"], [("lakhs/cumm", 0.01, 2), "x10^3/uL", ("/cumm", 1000, 0)], 150, 410, 0),
     (["ESR", "Erythrocyte Sedimentation Rate"], ["mm/hr", "mm/1st hr"], 0, 15, 0),
     (["Fasting Blood Sugar", "Glucose, Fasting", "Blood Glucose Fasting", "FBS"], ["mg/dL", "mg/dl"], 70, 100, 0),
     (["HbA1c", "Glycated Haemoglobin (HbA1c)", "Hemoglobin A1c"], ["%"], 4.0, 5.6, 1),
@@ -261,6 +262,9 @@ def make_report(rid, rng_seed, out_dir):
         else:
             names, units, low, high, dec = t
             name, unit = random.choice(names), random.choice(units)
+            if isinstance(unit, tuple):
+                unit, factor, dec = unit
+                low, high = (None if b is None else round(b * factor, dec) for b in (low, high))
             lo_v = low if low is not None else high * 0.3
             hi_v = high if high is not None else low * 1.6
             span = hi_v - lo_v
