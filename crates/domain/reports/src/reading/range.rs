@@ -500,6 +500,14 @@ fn labelled(parsed: &[(Option<&str>, RefRange)], words: &[&str]) -> Option<RefRa
     parsed.iter().find(|(l, _)| l.is_some_and(|l| label_is(l, words))).map(|(_, r)| r.clone())
 }
 
+/// Whether a reference labels a range with a sex (`M: 0.63 to 1.17 F: 0.70 to 1.30`), or `text`
+/// is such a label alone (`Male:`, `F`).
+#[must_use]
+pub fn labels_a_sex(text: &str) -> bool {
+    let s = normalise(text);
+    names_a_sex(s.trim_end_matches(':')) || segments(&s).iter().any(|(l, _)| l.as_deref().is_some_and(names_a_sex))
+}
+
 /// Whether a tier label names a sex (`Women`, `M`).
 fn names_a_sex(label: &str) -> bool {
     label_is(label, MALE) || label_is(label, FEMALE)

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use crate::document::{BBox, Page, Word};
 
 use super::number::leading_number;
-use super::range::{RefRange, Sex, parse_range, sex_ranges};
+use super::range::{RefRange, Sex, labels_a_sex, parse_range, sex_ranges};
 use super::value::{
     Flag, Qualifier, ResultValue, is_negative_result, is_positive_result, lost_point, parse_flag, parse_value,
     qualitative_word,
@@ -324,11 +324,18 @@ fn lines_of(page: &Page) -> Vec<Line> {
     let scanned = !page.words.is_empty() && page.words.iter().all(|w| w.line.is_some());
     let (groups, colons) =
         if scanned { (lines_found_by_ocr(page), colon_columns(page)) } else { (level_lines(page), Vec::new()) };
+    // A scan or photo is seldom square on the page: its lines climb or fall by the page's
+    // slope, and a column drifts sideways down the page by as much (0.7° moves a column 17
+    // pixels over 1400). Cells are placed where they stand on the page set straight, so a
+    // cell at the foot of a column lines up with the column's header; each line's box stays
+    // where it is on the image.
+    let slope = if scanned { page_slope(&groups) } else { 0.0 };
     groups
         .into_iter()
         .map(|mut g| {
             g.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
             let h = g.iter().map(|w| w.bbox.height()).fold(0.0f32, f32::max).max(1.0);
+            let shift = slope * g.iter().map(|w| w.bbox.mid_y()).sum::<f32>() / g.len().max(1) as f32;
             let mut cells: Vec<Cell> = Vec::new();
             // On a scan, a table's rule read as a bar or bracket is a border between cells:
             // alone (`NEGATIVE | | NEGATIVE`) or stuck to the word after it (`[NEGATIVE`).
@@ -341,23 +348,18 @@ fn lines_of(page: &Page) -> Vec<Line> {
                 let text = if stuck { text.trim_start_matches(rule) } else { text };
                 let after_border = std::mem::replace(&mut border, alone) || alone || stuck;
                 // On a scan, a gap where a decimal point OCR lost stood.
-                let point_gap = scanned && i > 0 && cells.last().is_some_and(|c| lost_point_gap(c, g[i - 1], w));
+                let point_gap = scanned && i > 0 && cells.last().is_some_and(|c| lost_point_gap(c, g[i - 1], w, shift));
+                let (x0, x1) = (w.bbox.x0 + shift, w.bbox.x1 + shift);
                 match cells.last_mut() {
                     // A gap wider than about two spaces starts a new column.
-                    Some(c) if !after_border && (w.bbox.x0 - c.x1 < 0.55 * h || point_gap) => {
+                    Some(c) if !after_border && (x0 - c.x1 < 0.55 * h || point_gap) => {
                         c.point_gap = point_gap;
                         c.text.push(' ');
                         c.text.push_str(text);
-                        c.x1 = c.x1.max(w.bbox.x1);
+                        c.x1 = c.x1.max(x1);
                         c.bold &= w.bold;
                     }
-                    _ => cells.push(Cell {
-                        text: text.to_string(),
-                        x0: w.bbox.x0,
-                        x1: w.bbox.x1,
-                        bold: w.bold,
-                        point_gap: false,
-                    }),
+                    _ => cells.push(Cell { text: text.to_string(), x0, x1, bold: w.bold, point_gap: false }),
                 }
             }
             let cells = cells.into_iter().flat_map(split_glued_unit).collect();
@@ -396,8 +398,8 @@ fn split_glued_unit(cell: Cell) -> Vec<Cell> {
 /// On a scan, a whole number of two or three digits and a single digit after it, apart by less
 /// than a digit's height (`45 1` for 45.1): the gap is the decimal point OCR lost. A dash lost
 /// from a range (`10-12`) leaves a wider gap, and the single digit keeps out counts per field.
-fn lost_point_gap(cell: &Cell, before: &Word, word: &Word) -> bool {
-    let gap = word.bbox.x0 - cell.x1;
+fn lost_point_gap(cell: &Cell, before: &Word, word: &Word, shift: f32) -> bool {
+    let gap = word.bbox.x0 + shift - cell.x1;
     (0.0..0.9 * before.bbox.height().max(word.bbox.height())).contains(&gap)
         && lost_point(&format!("{} {}", cell.text, word.text)).is_some()
 }
@@ -502,14 +504,7 @@ fn join_side_by_side(mut groups: Vec<Vec<&Word>>) -> Vec<Vec<&Word>> {
         let last = g.iter().max_by(|a, b| a.bbox.x1.total_cmp(&b.bbox.x1))?.bbox;
         Some((first, last))
     };
-    let mut slopes: Vec<f32> = groups
-        .iter()
-        .filter_map(|g| ends(g))
-        .filter(|(a, b)| b.mid_x() - a.mid_x() > 5.0 * a.height().max(b.height()))
-        .map(|(a, b)| (b.mid_y() - a.mid_y()) / (b.mid_x() - a.mid_x()))
-        .collect();
-    slopes.sort_by(f32::total_cmp);
-    let slope = slopes.get(slopes.len() / 2).copied().unwrap_or(0.0);
+    let slope = page_slope(&groups);
     loop {
         let bounds: Vec<Option<(BBox, BBox)>> = groups.iter().map(|g| ends(g)).collect();
         // The nearest pair first, so a row's column blocks join in order.
@@ -534,6 +529,23 @@ fn join_side_by_side(mut groups: Vec<Vec<&Word>>) -> Vec<Vec<&Word>> {
         let i = if i == groups.len() { j } else { i };
         groups[i].extend(right);
     }
+}
+
+/// How far a scanned page's lines climb or fall per unit across: the median slope of its long
+/// lines (first word to last, more than five letters apart), 0 with none.
+fn page_slope(groups: &[Vec<&Word>]) -> f32 {
+    let mut slopes: Vec<f32> = groups
+        .iter()
+        .filter_map(|g| {
+            let a = g.iter().min_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0))?.bbox;
+            let b = g.iter().max_by(|a, b| a.bbox.x1.total_cmp(&b.bbox.x1))?.bbox;
+            Some((a, b))
+        })
+        .filter(|(a, b)| b.mid_x() - a.mid_x() > 5.0 * a.height().max(b.height()))
+        .map(|(a, b)| (b.mid_y() - a.mid_y()) / (b.mid_x() - a.mid_x()))
+        .collect();
+    slopes.sort_by(f32::total_cmp);
+    slopes.get(slopes.len() / 2).copied().unwrap_or(0.0)
 }
 
 /// Punctuation between cells, and rules or underlines OCR reads as dashes or `==`.
@@ -1218,7 +1230,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let mut reference_note: Option<String> = None;
     if name_cells.len() >= 2
         && !range_after(vi)
-        && let Some(last) = name_cells.last()
+        && let Some(last) = name_cells.last().cloned()
         && (moved || last.text.chars().any(|c| c.is_ascii_digit()))
     {
         let text = last.text.trim().to_string();
@@ -1232,6 +1244,26 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         }
         if range.is_some() || moved {
             name_cells.pop();
+        }
+        // A reference by sex that a scan set apart in cells (`Male: 25 to 90; Female:`  `28 to
+        // 100 U/L`, or `M`  `9.9 to 12.2 F: 11.0 to 13.5`): the cells before its last that
+        // hold its numbers or a sex's label are the reference too, not the name.
+        if range.is_some() && !moved {
+            let part = |c: &Cell| c.text.chars().any(|ch| ch.is_ascii_digit()) || labels_a_sex(&c.text);
+            let joined = |k: usize| {
+                let mut parts: Vec<&str> = name_cells[k..].iter().map(|c| c.text.trim()).collect();
+                parts.push(last.text.trim());
+                parts.join(" ")
+            };
+            if let Some(k) = (1..name_cells.len()).find(|&k| name_cells[k..].iter().all(part))
+                && labels_a_sex(&joined(k))
+                && let Some(r) = parse_range(&joined(k), sex)
+            {
+                let text = joined(k);
+                range = Some((r, text.clone()));
+                reference_cell = Some((name_cells[k].x0, text));
+                name_cells.truncate(k);
+            }
         }
     }
     let name = clean_name(&name_cells);
@@ -1507,8 +1539,10 @@ fn is_reference_note(text: &str) -> bool {
 /// without a value, so the report shows the test is there. Only under a header that names the
 /// result column, when the cells after it are exactly a unit and a range.
 fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
-    let (x0, x1) = columns.value?;
-    let in_column = |c: &Cell| c.x1 > x0 && c.x0 < x1;
+    let (_, x1) = columns.value?;
+    // By its centre: a unit left-aligned where the result column ends may overlap it by a
+    // pixel on a tilted scan.
+    let in_column = |c: &Cell| columns.in_value(c);
     let unread = |c: &Cell| {
         let t = c.text.trim();
         t.chars().count() <= 3 && !t.chars().any(|ch| ch.is_ascii_digit()) && qualitative_word(t).is_none()
@@ -1831,7 +1865,7 @@ fn band_below(
             }
             let band =
                 band_x.and_then(|bx| printed.into_iter().min_by(|a, b| (a.1 - bx).abs().total_cmp(&(b.1 - bx).abs())));
-            let x = line.bbox.x1 + 10.0;
+            let x = line.cells.last().map_or(line.bbox.x1, |c| c.x1) + 10.0;
             let mut cells: Vec<Cell> = unit
                 .into_iter()
                 .map(|u| Cell { text: u, x0: x, x1: x + 10.0, bold: false, point_gap: false })
@@ -2514,6 +2548,35 @@ mod tests {
     }
 
     #[test]
+    fn a_reference_by_sex_set_apart_in_cells_before_the_result_is_all_reference() {
+        // As a photo's OCR cuts them: at a wide gap after a label, or after a lone `M`.
+        let p = page(&[
+            &[("Tests", 20.0), ("Normal Range", 160.0), ("Your Value", 400.0)],
+            &[("Amylase", 20.0), ("Male: 25 to 90; Female:", 160.0), ("28 to 100 U/L", 290.0), ("87", 400.0)],
+            &[("PT", 20.0), ("M", 160.0), ("9.9 to 12.2 F: 11.0 to 13.5 sec", 180.0), ("14.3", 400.0)],
+            // A name's second cell with a number stays the name's when no sex is labelled.
+            &[("Glucose", 20.0), ("PP 2", 80.0), ("70 - 140 mg/dL", 160.0), ("121", 400.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        let got: Vec<(&str, &str, Option<f64>, Option<f64>)> = rows
+            .iter()
+            .map(|r| {
+                let range = r.range.as_ref();
+                (r.name.as_str(), r.value.text.as_str(), range.and_then(|r| r.low), range.and_then(|r| r.high))
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Amylase", "87", Some(28.0), Some(100.0)),
+                ("PT", "14.3", Some(11.0), Some(13.5)),
+                ("Glucose PP 2", "121", Some(70.0), Some(140.0)),
+            ]
+        );
+        assert_eq!(rows[1].range_text.as_deref(), Some("M 9.9 to 12.2 F: 11.0 to 13.5 sec"));
+    }
+
+    #[test]
     fn a_row_with_its_own_result_is_no_tier_of_the_reference_above() {
         let p = page(&[
             &[("Test", 20.0), ("Reference Range", 160.0), ("Value", 330.0), ("Unit", 380.0)],
@@ -2658,6 +2721,46 @@ mod tests {
         // Without the OCR's lines, the same words are not one row.
         let level = Page { words: p.words.iter().map(|w| Word { line: None, ..w.clone() }).collect(), ..p };
         assert!(rows_from_page(&level, None).len() < 2);
+    }
+
+    #[test]
+    fn a_column_drifting_down_a_tilted_scan_stays_under_its_header() {
+        // A scan turned by 0.7°: rows fall 1 px every 80 px to the right, and a column moves
+        // left 1 px every 80 px down. 2000 px below its header, the result column starts 25 px
+        // left of it: a reference shaped like a result (`Negative`) must stay the reference.
+        let slope = 1.0 / 80.0;
+        let word = |text: &str, x: f32, y: f32, line: u32| {
+            let (x, y) = (x - slope * y, y + slope * x);
+            Word {
+                text: text.into(),
+                bbox: BBox { x0: x, y0: y, x1: x + 14.0 * text.chars().count() as f32, y1: y + 28.0 },
+                bold: false,
+                line: Some(line),
+            }
+        };
+        let mut words = vec![
+            word("Test", 120.0, 100.0, 0),
+            word("Reference", 700.0, 100.0, 0),
+            word("Your", 1450.0, 100.0, 0),
+            word("Value", 1530.0, 100.0, 0),
+        ];
+        for (i, (name, reference, value)) in
+            [("Urea", "17-43", "37"), ("Creatinine", "0.70-1.30", "0.89")].iter().enumerate()
+        {
+            let y = 160.0 + 50.0 * i as f32;
+            words.extend([word(name, 120.0, y, 1 + i as u32), word(reference, 700.0, y, 1 + i as u32)]);
+            words.push(word(value, 1450.0, y, 1 + i as u32));
+        }
+        words.extend([
+            word("Sugar", 120.0, 2100.0, 9),
+            word("Negative", 700.0, 2100.0, 9),
+            word("Nil", 1450.0, 2100.0, 9),
+        ]);
+        let p = Page { number: 1, width: 2000.0, height: 2400.0, words };
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, &str)> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
+        assert_eq!(got, [("Urea", "37"), ("Creatinine", "0.89"), ("Sugar", "Nil")]);
+        assert_eq!(rows[2].range_text.as_deref(), Some("Negative"));
     }
 
     #[test]
