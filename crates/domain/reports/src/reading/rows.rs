@@ -499,14 +499,9 @@ fn lines_found_by_ocr(page: &Page) -> Vec<Vec<&Word>> {
 /// third of a letter) and the words that face each other across the gap share most of their
 /// height, once the page's tilt (the median slope of its long lines) is taken out over the gap.
 fn join_side_by_side(mut groups: Vec<Vec<&Word>>) -> Vec<Vec<&Word>> {
-    let ends = |g: &[&Word]| -> Option<(BBox, BBox)> {
-        let first = g.iter().min_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0))?.bbox;
-        let last = g.iter().max_by(|a, b| a.bbox.x1.total_cmp(&b.bbox.x1))?.bbox;
-        Some((first, last))
-    };
     let slope = page_slope(&groups);
     loop {
-        let bounds: Vec<Option<(BBox, BBox)>> = groups.iter().map(|g| ends(g)).collect();
+        let bounds: Vec<Option<(BBox, BBox)>> = groups.iter().map(|g| line_ends(g)).collect();
         // The nearest pair first, so a row's column blocks join in order.
         let mut best: Option<(usize, usize, f32)> = None;
         for (i, left) in bounds.iter().enumerate() {
@@ -536,16 +531,19 @@ fn join_side_by_side(mut groups: Vec<Vec<&Word>>) -> Vec<Vec<&Word>> {
 fn page_slope(groups: &[Vec<&Word>]) -> f32 {
     let mut slopes: Vec<f32> = groups
         .iter()
-        .filter_map(|g| {
-            let a = g.iter().min_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0))?.bbox;
-            let b = g.iter().max_by(|a, b| a.bbox.x1.total_cmp(&b.bbox.x1))?.bbox;
-            Some((a, b))
-        })
+        .filter_map(|g| line_ends(g))
         .filter(|(a, b)| b.mid_x() - a.mid_x() > 5.0 * a.height().max(b.height()))
         .map(|(a, b)| (b.mid_y() - a.mid_y()) / (b.mid_x() - a.mid_x()))
         .collect();
     slopes.sort_by(f32::total_cmp);
     slopes.get(slopes.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// The boxes of a line's first and last words.
+fn line_ends(g: &[&Word]) -> Option<(BBox, BBox)> {
+    let first = g.iter().min_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0))?.bbox;
+    let last = g.iter().max_by(|a, b| a.bbox.x1.total_cmp(&b.bbox.x1))?.bbox;
+    Some((first, last))
 }
 
 /// Punctuation between cells, and rules or underlines OCR reads as dashes or `==`.
