@@ -1254,10 +1254,10 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
                 parts.join(" ")
             };
             if let Some(k) = (1..name_cells.len()).find(|&k| name_cells[k..].iter().all(part))
-                && labels_a_sex(&joined(k))
-                && let Some(r) = parse_range(&joined(k), sex)
+                && let text = joined(k)
+                && labels_a_sex(&text)
+                && let Some(r) = parse_range(&text, sex)
             {
-                let text = joined(k);
                 range = Some((r, text.clone()));
                 reference_cell = Some((name_cells[k].x0, text));
                 name_cells.truncate(k);
@@ -2224,6 +2224,16 @@ mod tests {
     use super::*;
 
     /// Lays out `cells` of each line at the given x positions, 12 pt apart vertically.
+    /// Each row's name, value as printed, and reference bounds.
+    fn names_values_ranges(rows: &[LabRow]) -> Vec<(&str, &str, Option<f64>, Option<f64>)> {
+        rows.iter()
+            .map(|r| {
+                let range = r.range.as_ref();
+                (r.name.as_str(), r.value.text.as_str(), range.and_then(|r| r.low), range.and_then(|r| r.high))
+            })
+            .collect()
+    }
+
     pub(super) fn page(lines: &[&[(&str, f32)]]) -> Page {
         let mut words = Vec::new();
         for (i, cells) in lines.iter().enumerate() {
@@ -2522,13 +2532,7 @@ mod tests {
         let together = rows_from_page(&run_together, None);
         let texts = |rows: &[LabRow]| rows.iter().map(|r| (r.name.clone(), r.value.text.clone())).collect::<Vec<_>>();
         assert_eq!(texts(&together), texts(&rows));
-        let got: Vec<(&str, &str, Option<f64>, Option<f64>)> = rows
-            .iter()
-            .map(|r| {
-                let range = r.range.as_ref();
-                (r.name.as_str(), r.value.text.as_str(), range.and_then(|r| r.low), range.and_then(|r| r.high))
-            })
-            .collect();
+        let got = names_values_ranges(&rows);
         assert_eq!(
             got,
             [
@@ -2556,13 +2560,7 @@ mod tests {
             &[("Glucose", 20.0), ("PP 2", 80.0), ("70 - 140 mg/dL", 160.0), ("121", 400.0)],
         ]);
         let rows = rows_from_page(&p, Some(Sex::Female));
-        let got: Vec<(&str, &str, Option<f64>, Option<f64>)> = rows
-            .iter()
-            .map(|r| {
-                let range = r.range.as_ref();
-                (r.name.as_str(), r.value.text.as_str(), range.and_then(|r| r.low), range.and_then(|r| r.high))
-            })
-            .collect();
+        let got = names_values_ranges(&rows);
         assert_eq!(
             got,
             [
