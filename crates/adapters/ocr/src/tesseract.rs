@@ -218,7 +218,7 @@ fn read_words(tsv: &str, image: &GrayImage) -> Vec<Word> {
 }
 
 /// `HbA1c` as Tesseract reads it in small print: the 1 between A and c comes out as l or I
-/// (`Hb Alc`, `HBAIC`, LabCorp's `Hemoglobin Alc`). Only that spelling after `Hb`,
+/// (`Hb Alc`, `HBAIC`, `(HbAic)`, LabCorp's `Hemoglobin Alc`). Only that spelling after `Hb`,
 /// `Hemoglobin` or `Haemoglobin` is changed.
 fn fix_hba1c(words: &mut [Word]) {
     // A footnote mark may follow (`Alc?`, `Alc;`).
@@ -228,8 +228,12 @@ fn fix_hba1c(words: &mut [Word]) {
     };
     for i in 0..words.len() {
         let lower = words[i].text.to_ascii_lowercase();
-        if matches!(lower.as_str(), "hbalc" | "hbaic") {
-            words[i].text = format!("{}1{}", &words[i].text[..3], &words[i].text[4..]);
+        // In brackets too: `(HbAic)`.
+        let start = lower.find(|c: char| c.is_ascii_alphanumeric()).unwrap_or(0);
+        let core = lower[start..].trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+        if matches!(core, "hbalc" | "hbaic") {
+            let at = start + 3;
+            words[i].text = format!("{}1{}", &words[i].text[..at], &words[i].text[at + 1..]);
         } else if i > 0
             && matches!(words[i - 1].text.to_ascii_lowercase().as_str(), "hb" | "hemoglobin" | "haemoglobin")
             && misread(&words[i].text)
@@ -308,10 +312,15 @@ mod tests {
             word("Hba"),
             word("Hemoglobin"),
             word("Alc?"),
+            word("(HbAic)"),
+            word("(HbAlcohol)"),
         ];
         fix_hba1c(&mut words);
         let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
-        assert_eq!(texts, ["Hb", "A1c", "HBA1C", "HbA1c", "Alc", "Hba", "Hemoglobin", "A1c?"]);
+        assert_eq!(
+            texts,
+            ["Hb", "A1c", "HBA1C", "HbA1c", "Alc", "Hba", "Hemoglobin", "A1c?", "(HbA1c)", "(HbAlcohol)"]
+        );
     }
 
     #[test]

@@ -67,23 +67,148 @@ pub fn mend_misread(word: &str) -> Option<String> {
     {
         return Some(format!("{head}{}{tail}", &core[..core.len() - 1]));
     }
-    let shape = confusion_shape(&lower);
-    let Some(candidates) = VOCABULARY.by_shape.get(&shape) else {
-        return lost_stroke(&lower).map(|found| format!("{head}{}{tail}", in_case_of(core, &found)));
+    let found = match same_shape(&lower, letters) {
+        Shape::One(found) => found.to_string(),
+        Shape::Ambiguous => return None,
+        Shape::None => match lost_stroke(&lower) {
+            Some(found) => found,
+            None => return misshapen(core, tail).map(|(word, tail)| format!("{head}{word}{tail}")),
+        },
+    };
+    Some(format!("{head}{}{tail}", in_case_of(core, &found)))
+}
+
+/// What [`same_shape`] found.
+enum Shape<'a> {
+    One(&'a str),
+    Ambiguous,
+    None,
+}
+
+/// The one catalog word of `lower`'s [`confusion_shape`] within the substitutions a misreading
+/// makes (one in a word of up to four letters, two in a longer one).
+fn same_shape(lower: &str, letters: usize) -> Shape<'static> {
+    let Some(candidates) = VOCABULARY.by_shape.get(&confusion_shape(lower)) else {
+        return Shape::None;
     };
     let allowed = if letters <= 4 { 1 } else { 2 };
-    let mut found: Option<&str> = None;
-    for candidate in candidates {
-        if substitutions(&lower, candidate) > allowed {
-            continue;
-        }
+    let mut found = Shape::None;
+    for candidate in candidates.iter().filter(|c| substitutions(lower, c) <= allowed) {
         // Two catalog words fit: the word stays as read.
-        if found.is_some() {
-            return None;
+        if matches!(found, Shape::One(_)) {
+            return Shape::Ambiguous;
         }
-        found = Some(candidate);
+        found = Shape::One(candidate);
     }
-    Some(format!("{head}{}{tail}", in_case_of(core, found?)))
+    found
+}
+
+/// The catalog word `core` (a word of five letters or more) is a photo's misreading of, by
+/// [`misreading_cost`], in `core`'s case, with the rest of `tail`: a thin stroke that ends the
+/// word is taken as its last letter (`Cholestero!`). `None` unless exactly one catalog word is
+/// that near.
+///
+/// A photographed page's letters run into each other and break apart: `ri` comes out `n`
+/// (`Triglycendes`, `Chionde` for Chloride), an `f` grows a stroke (`Aminotranstferase`) and an
+/// `i` loses its dot (`Calcrum`). Letters that look alike, letters read for the pair they
+/// touch and thin strokes gained or lost cost little; any other letter costs a whole one, more
+/// than a word may cost, so a lab's own misspelling (`Cholestrol`, `Billirubin`, `Protien`)
+/// stays as printed.
+fn misshapen<'t>(core: &str, tail: &'t str) -> Option<(String, &'t str)> {
+    let stroke_end = tail.chars().next().filter(|c| STROKES.contains(c));
+    let (word, tail) = match stroke_end {
+        Some(c) => (format!("{core}{c}"), &tail[c.len_utf8()..]),
+        None => (core.to_string(), tail),
+    };
+    let lower = word.to_ascii_lowercase();
+    let letters = lower.chars().filter(char::is_ascii_alphabetic).count();
+    if letters < 5 {
+        return None;
+    }
+    let limit = if letters >= 7 { 0.9 } else { 0.5 };
+    let read: Vec<char> = lower.chars().collect();
+    let mut best: Option<(f32, &str)> = None;
+    let mut runner_up = f32::INFINITY;
+    // Each letter gained or lost costs half a letter at least, so two are already too many.
+    for (candidate, letters) in VOCABULARY.letters.iter().filter(|(_, l)| l.len().abs_diff(read.len()) <= 1) {
+        let cost = misreading_cost(&read, letters);
+        match best {
+            Some((b, _)) if cost >= b => runner_up = runner_up.min(cost),
+            _ => {
+                if let Some((b, _)) = best {
+                    runner_up = runner_up.min(b);
+                }
+                best = Some((cost, candidate));
+            }
+        }
+    }
+    let (cost, found) = best?;
+    // Another catalog word nearly as near: the word stays as read.
+    (cost <= limit && runner_up > cost + 0.3).then(|| (in_case_of(&word, found), tail))
+}
+
+/// Letters thin enough that a photo's OCR gains or loses them as a stroke.
+const THIN: &[char] = &['i', 'l', 't', 'r', 'f', 'j', '1', '|', '!', '.', ',', '\'', ':', ';'];
+
+/// Pairs of letters a photo's OCR reads one for the other, beyond [`confusion_shape`]'s.
+const LOOKALIKES: &[(char, char)] = &[('r', 'i'), ('f', 't'), ('r', 'n'), ('u', 'n'), ('8', 'b'), ('r', 't')];
+
+/// Two letters read as one, or one read as two (`ri` as `n`, `rn` as `m`).
+const JOINED: &[(&str, char)] =
+    &[("ri", 'n'), ("rn", 'm'), ("in", 'm'), ("ni", 'm'), ("li", 'h'), ("cl", 'd'), ("vv", 'w'), ("it", 'u')];
+
+/// The cost of reading the letters `read` for the catalog word `word` (both in small letters):
+/// an edit distance where a lookalike letter costs 0.3 (0.4 beyond [`confusion_shape`]'s
+/// groups), two letters read as one or one as two 0.5, a thin stroke gained or lost 0.5
+/// (but not one that doubles its neighbour: labs misspell so, `Billirubin`) and any other
+/// letter 1.
+fn misreading_cost(read: &[char], word: &[char]) -> f32 {
+    let (n, m) = (read.len(), word.len());
+    let width = m + 1;
+    let mut d = vec![f32::INFINITY; (n + 1) * width];
+    d[0] = 0.0;
+    let substitution = |a: char, b: char| {
+        if a == b {
+            0.0
+        } else if shape_of(a) == shape_of(b) {
+            0.3
+        } else if LOOKALIKES.iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b)) {
+            0.4
+        } else {
+            1.0
+        }
+    };
+    let gained_or_lost = |c: char, beside: [Option<&char>; 2]| {
+        if THIN.contains(&c) && !beside.contains(&Some(&c)) { 0.5 } else { 1.0 }
+    };
+    let relax = |d: &mut [f32], at: usize, cost: f32| d[at] = d[at].min(cost);
+    for i in 0..=n {
+        for j in 0..=m {
+            let here = d[i * width + j];
+            if !here.is_finite() {
+                continue;
+            }
+            let before = j.checked_sub(1).and_then(|k| word.get(k));
+            if i < n && j < m {
+                relax(&mut d, (i + 1) * width + j + 1, here + substitution(read[i], word[j]));
+            }
+            if i < n {
+                relax(&mut d, (i + 1) * width + j, here + gained_or_lost(read[i], [word.get(j), before]));
+            }
+            if j < m {
+                relax(&mut d, i * width + j + 1, here + gained_or_lost(word[j], [word.get(j + 1), before]));
+            }
+            for &(two, one) in JOINED {
+                if i + 2 <= n && j < m && word[j] == one && two.chars().eq(read[i..i + 2].iter().copied()) {
+                    relax(&mut d, (i + 2) * width + j + 1, here + 0.5);
+                }
+                if i < n && j + 2 <= m && read[i] == one && two.chars().eq(word[j..j + 2].iter().copied()) {
+                    relax(&mut d, (i + 1) * width + j + 2, here + 0.5);
+                }
+            }
+        }
+    }
+    d[n * width + m]
 }
 
 /// A test name OCR misread in its strokes, put back when the mended name matches the catalog
@@ -120,6 +245,19 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
         && head.ends_with(|c: char| c.is_ascii_lowercase())
     {
         candidates.push(format!("{head} I"));
+    }
+    // A `B` read as `8` after a word (`Hepatitis 8 Surface Antigen`, `Vitamin 812`).
+    let b_put_back = name
+        .split(' ')
+        .enumerate()
+        .map(|(i, w)| match w.strip_prefix('8') {
+            Some(rest) if i > 0 && rest.chars().all(|c| c.is_ascii_digit()) => format!("B{rest}"),
+            _ => w.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    if b_put_back != name {
+        candidates.push(b_put_back);
     }
     // A `1` after a capital read as two strokes (`APO Ail` for `APO A1`).
     let two_strokes = |w: &str| {
@@ -232,21 +370,21 @@ const STROKES: &[char] = &['|', '!'];
 
 /// Each character replaced by the first of the group OCR confuses it with; `rn` becomes `m`.
 fn confusion_shape(lower: &str) -> String {
-    lower
-        .replace("rn", "m")
-        .chars()
-        .map(|c| match c {
-            'i' | 'l' | '1' | '|' | '!' | 't' => 'l',
-            'd' => 'o',
-            'e' => 'c',
-            'h' => 'n',
-            '0' => 'o',
-            '5' => 's',
-            'q' => 'g',
-            'y' => 'v',
-            other => other,
-        })
-        .collect()
+    lower.replace("rn", "m").chars().map(shape_of).collect()
+}
+
+/// The first of the group of characters OCR confuses `c` with.
+fn shape_of(c: char) -> char {
+    match c {
+        'i' | 'l' | '1' | '|' | '!' | 't' => 'l',
+        'd' | '0' => 'o',
+        'e' => 'c',
+        'h' => 'n',
+        '5' => 's',
+        'q' => 'g',
+        'y' => 'v',
+        other => other,
+    }
 }
 
 /// How many characters differ between a word and a catalog word of the same shape (an `rn`
@@ -367,6 +505,8 @@ fn one_slip(a: &str, b: &str) -> bool {
 struct Vocabulary {
     words: HashSet<String>,
     by_shape: HashMap<String, Vec<String>>,
+    /// Each word with its letters, for [`misshapen`].
+    letters: Vec<(String, Vec<char>)>,
 }
 
 /// Words of three letters or more in the catalog's names and aliases and in [`EXTRA_WORDS`].
@@ -385,7 +525,8 @@ static VOCABULARY: LazyLock<Vocabulary> = LazyLock::new(|| {
     for word in &words {
         by_shape.entry(confusion_shape(word)).or_default().push(word.clone());
     }
-    Vocabulary { words, by_shape }
+    let letters = words.iter().map(|w| (w.clone(), w.chars().collect())).collect();
+    Vocabulary { words, by_shape, letters }
 });
 
 /// Qualitative results; the short names analysers print for the differential count
@@ -450,6 +591,9 @@ mod tests {
         assert_eq!(mended("13 Total").as_deref(), Some("T3 Total"));
         assert_eq!(mended("Insulin-like Growth Factor 1").as_deref(), Some("Insulin-like Growth Factor I"));
         assert_eq!(mended("Insulin-like Growth Factor I"), None);
+        assert_eq!(mended("Hepatitis 8 Surface Antigen").as_deref(), Some("Hepatitis B Surface Antigen"));
+        assert_eq!(mended("Vitamin 812").as_deref(), Some("Vitamin B12"));
+        assert_eq!(mended("Vitamin B12"), None);
         // Other names that start with a number stay: one the catalog cannot place, one it knows.
         assert_eq!(mended("17 Ketosteroids"), None);
         assert_eq!(mended("17-OH Progesterone"), None);
@@ -526,6 +670,21 @@ mod tests {
         assert_eq!(mend_misread("QXZe"), None);
         // Only before a capitalised catalog word: `pH`, `mEq` and `eGFR` are as printed.
         for word in ["pH", "mEq", "eGFR", "xHemo"] {
+            assert_eq!(mend_misread(word), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn letters_a_photo_runs_together_or_breaks_apart_are_put_back() {
+        assert_eq!(mend_misread("Triglycendes").as_deref(), Some("Triglycerides"));
+        assert_eq!(mend_misread("Chionde").as_deref(), Some("Chloride"));
+        assert_eq!(mend_misread("Aminotranstferase").as_deref(), Some("Aminotransferase"));
+        assert_eq!(mend_misread("Aminotransterase").as_deref(), Some("Aminotransferase"));
+        assert_eq!(mend_misread("Calcrum").as_deref(), Some("Calcium"));
+        assert_eq!(mend_misread("Cholestero!").as_deref(), Some("Cholesterol"));
+        assert_eq!(mend_misread("Cholestero,").as_deref(), Some("Cholesterol,"));
+        // A lab's misspelling is more than a photo's misreading: it stays as printed.
+        for word in ["Cholestrol", "Billirubin", "Protien", "Potasium", "Triglycerid", "Eosoniphils", "Creatinin"] {
             assert_eq!(mend_misread(word), None, "{word}");
         }
     }
