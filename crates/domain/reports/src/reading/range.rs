@@ -93,6 +93,18 @@ fn normalise(text: &str) -> String {
             i += 1;
             continue;
         }
+        // An `8` read as `&` where a range starts (`Female: & - 61`).
+        let before = chars[..i].iter().rev().find(|c| **c != ' ');
+        let after: String = chars[i + 1..].iter().filter(|c| **c != ' ').take(2).collect();
+        if chars[i] == '&'
+            && before.is_none_or(|c| matches!(c, ':' | '(' | ';'))
+            && after.starts_with('-')
+            && after[1..].starts_with(|c: char| c.is_ascii_digit())
+        {
+            out.push('8');
+            i += 1;
+            continue;
+        }
         let ends = chars.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric() && *c != '.');
         if after_digit && chars[i] == ':' && chars.get(i + 1) == Some(&'1') && ends {
             i += 2;
@@ -101,7 +113,75 @@ fn normalise(text: &str) -> String {
         out.push(chars[i]);
         i += 1;
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    separate_sexes(&out.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// `s` (normalised) with each sex's label set apart as `; label:` where a range before it ends:
+/// OCR reads the semicolon between the sexes as a colon or loses it (`Male: 5 - 22: Female: 6 -
+/// 24`, `M:0-14F:0-15`), reads the label's colon as a semicolon (`F;2.0-3.5`) and misreads the
+/// label by a letter (`Femabe`). A label is a sex's word ([`MALE`], [`FEMALE`], or a word
+/// of four letters or more a letter from one) followed by a colon or semicolon, after a digit
+/// (and any stop or colon OCR set after it) or at the start.
+fn separate_sexes(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut i = 0;
+    while i < s.len() {
+        let word_len = s[i..].find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(s.len() - i);
+        let at_word = word_len > 0 && (i == 0 || !bytes[i - 1].is_ascii_alphabetic());
+        if at_word {
+            let word = &s[i..i + word_len];
+            let after = s[i + word_len..].trim_start();
+            // (A stop read for the colon before a number: `Male. 7 - 55`.)
+            let labelled = after.starts_with([':', ';'])
+                || (after.starts_with('.') && after[1..].trim_start().starts_with(|c: char| c.is_ascii_digit()));
+            let kept = out.trim_end().trim_end_matches([':', ';', '.', ',']).trim_end();
+            let after_range = kept.is_empty() || kept.ends_with(|c: char| c.is_ascii_digit());
+            if labelled && after_range && sex_word(word).is_some() {
+                let label = sex_word(word).unwrap_or(word);
+                let keep = kept.len();
+                out.truncate(keep);
+                if !out.is_empty() {
+                    out.push_str("; ");
+                }
+                out.push_str(label);
+                out.push_str(": ");
+                let rest = &after[1..];
+                i = s.len() - rest.trim_start().len();
+                continue;
+            }
+            out.push_str(&s[i..i + word_len]);
+            i += word_len;
+            continue;
+        }
+        let c = s[i..].chars().next().unwrap_or(' ');
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
+/// The sex's word `word` (in small letters) is, or a word of four letters or more misread
+/// from one by a letter (`femabe`, `maie`).
+fn sex_word(word: &str) -> Option<&'static str> {
+    let all = MALE.iter().chain(FEMALE);
+    if let Some(w) = all.clone().find(|w| **w == word) {
+        return Some(w);
+    }
+    if word.len() < 4 {
+        return None;
+    }
+    let near = |w: &str| {
+        let (a, b) = (word.as_bytes(), w.as_bytes());
+        match a.len().cmp(&b.len()) {
+            std::cmp::Ordering::Equal => a.iter().zip(b).filter(|(x, y)| x != y).count() == 1,
+            std::cmp::Ordering::Greater if a.len() == b.len() + 1 => {
+                (0..a.len()).any(|k| a[..k] == b[..k] && a[k + 1..] == b[k..])
+            }
+            _ => false,
+        }
+    };
+    all.copied().find(|w| w.len() >= 4 && near(w))
 }
 
 /// Takes the longest number at the start of `s`; returns it and the rest.
@@ -492,7 +572,23 @@ pub fn sex_ranges(text: &str) -> Option<(RefRange, RefRange)> {
 
 /// The segments of a reference ([`segments`]) that hold a range, with their labels.
 fn segment_ranges(segs: &[(Option<String>, String)]) -> Vec<(Option<&str>, RefRange)> {
-    segs.iter().filter_map(|(label, v)| Some((label.as_deref(), parse_simple(v)?))).collect()
+    segs.iter()
+        .filter_map(|(label, v)| {
+            let range = parse_simple(v).or_else(|| label.as_ref().and_then(|_| lost_low_point(v)))?;
+            Some((label.as_deref(), range))
+        })
+        .collect()
+}
+
+/// `20-3.5` in a labelled segment: a low bound of two digits above the high one lost its
+/// point (OCR), and with it put back (`2.0-3.5`) is below it.
+fn lost_low_point(v: &str) -> Option<RefRange> {
+    let digits = v.find(|c: char| !c.is_ascii_digit()).unwrap_or(v.len());
+    if digits != 2 || !v[digits..].trim_start().starts_with('-') {
+        return None;
+    }
+    let range = parse_simple(&format!("{}.{}", &v[..1], &v[1..]))?;
+    range.high.is_some().then_some(range)
 }
 
 /// The range of the first segment labelled with one of `words` (`MALE`, `FEMALE`).
@@ -679,6 +775,26 @@ mod tests {
         assert_eq!(both, Some(((Some(0.7), Some(1.3)), (Some(0.6), Some(1.1)))));
         assert_eq!(sex_ranges("13 - 17"), None, "one range for both sexes is no split");
         assert_eq!(sex_ranges("Male: 13 - 17"), None, "one sex alone is no split");
+    }
+
+    #[test]
+    fn a_reference_by_sex_read_with_its_separators_lost_or_misread_is_read() {
+        let female = |t: &str| parse_range(t, Some(Sex::Female)).map(|r| (r.low, r.high));
+        let male = |t: &str| parse_range(t, Some(Sex::Male)).map(|r| (r.low, r.high));
+        // A colon for the semicolon between the sexes, and a label misread by a letter.
+        assert_eq!(female("Male: 3600 - 9900: Female: 4000 - 11000"), Some((Some(4000.0), Some(11000.0))));
+        assert_eq!(male("Male: 3600 - 9900: Female: 4000 - 11000"), Some((Some(3600.0), Some(9900.0))));
+        assert_eq!(female("Male: 5 - 22: Femabe: 6 - 24"), Some((Some(6.0), Some(24.0))));
+        // No separator at all, and the label's colon read as a semicolon.
+        assert_eq!(female("M:0-14F:0-15"), Some((Some(0.0), Some(15.0))));
+        assert_eq!(male("M:0-14F:0-15"), Some((Some(0.0), Some(14.0))));
+        // …with the low bound's point lost (2.0 read 20), and an 8 read as `&`.
+        assert_eq!(female("M:1.8-3.1F;20-3.5"), Some((Some(2.0), Some(3.5))));
+        assert_eq!(female("Male: 7 - 55; Female: & - 61"), Some((Some(8.0), Some(61.0))));
+        assert_eq!(male("Male. 7 - 55: Female: 8 - 61"), Some((Some(7.0), Some(55.0))));
+        // A word that is no sex's label keeps its place.
+        assert_eq!(female("Adult Male: 10 - 20; Female: 8 - 18"), Some((Some(8.0), Some(18.0))));
+        assert_eq!(female("Meal: 10 - 20"), None);
     }
 
     #[test]

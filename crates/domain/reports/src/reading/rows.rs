@@ -1182,9 +1182,17 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     // Under a header whose result column comes after the reference's (`Test  Ref. Range
     // Value  Unit`), a reference left of the result column shaped like a result (`0-2`,
     // `Negative`) is no result.
+    // So is the high bound of a reference cut at its dash (`Female: 4000 -`  `11000`).
+    let range_end = |i: usize| {
+        cells[i - 1].text.trim_end().ends_with('-')
+            && cells[i - 1].text.chars().any(|c| c.is_ascii_digit())
+            && cells[i].value().is_some_and(|v| v.number.is_some() && v.qualifier.is_none())
+    };
     if let Some((start, _)) = columns.value
         && cells[vi].x1 < start
-        && (parse_range(&cells[vi].text, sex).is_some() || cells[vi].value().is_some_and(|v| v.qualitative.is_some()))
+        && (parse_range(&cells[vi].text, sex).is_some()
+            || cells[vi].value().is_some_and(|v| v.qualitative.is_some())
+            || range_end(vi))
         && let Some(later) = (vi + 1..cells.len()).find(|&i| {
             // (A result below or above the assay's limit, `<2.1`, but not a tier's bound, `>=80`.)
             let plain = |v: ResultValue| matches!(v.qualifier, None | Some(Qualifier::Less | Qualifier::Greater));
@@ -1246,7 +1254,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         // A reference by sex that a scan set apart in cells (`Male: 25 to 90; Female:`  `28 to
         // 100 U/L`, or `M`  `9.9 to 12.2 F: 11.0 to 13.5`): the cells before its last that
         // hold its numbers or a sex's label are the reference too, not the name.
-        if range.is_some() && !moved {
+        if range.as_ref().is_some_and(|(r, _)| !moved || r.low.is_some() || r.high.is_some())
+            || (moved && range.is_none())
+        {
             let part = |c: &Cell| c.text.chars().any(|ch| ch.is_ascii_digit()) || labels_a_sex(&c.text);
             let joined = |k: usize| {
                 let mut parts: Vec<&str> = name_cells[k..].iter().map(|c| c.text.trim()).collect();
@@ -1260,6 +1270,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             {
                 range = Some((r, text.clone()));
                 reference_cell = Some((name_cells[k].x0, text));
+                reference_note = None;
                 name_cells.truncate(k);
             }
         }
@@ -2570,6 +2581,29 @@ mod tests {
             ]
         );
         assert_eq!(rows[1].range_text.as_deref(), Some("M 9.9 to 12.2 F: 11.0 to 13.5 sec"));
+    }
+
+    #[test]
+    fn a_reference_by_sex_cut_at_its_last_dash_is_no_result() {
+        // A photo's OCR cuts `Male: 3600 - 9900; Female: 4000 - 11000` after its last dash,
+        // and reads a stop for a label's colon.
+        let p = page(&[
+            &[("Test", 20.0), ("Reference Range", 200.0), ("Results", 500.0), ("Units", 570.0)],
+            &[
+                ("Total Leucocyte Count", 20.0),
+                ("Male:", 200.0),
+                ("3600 - 9900: Female: 4000 -", 240.0),
+                ("11000", 400.0),
+                ("12,779", 500.0),
+                ("/cumm", 570.0),
+            ],
+            &[("GGT", 20.0), ("Male.", 200.0), ("7 - 55: Female:", 240.0), ("8 - 61", 340.0), ("70", 500.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        assert_eq!(
+            names_values_ranges(&rows),
+            [("Total Leucocyte Count", "12,779", Some(4000.0), Some(11000.0)), ("GGT", "70", Some(8.0), Some(61.0))]
+        );
     }
 
     #[test]
