@@ -378,7 +378,12 @@ fn lines_of(page: &Page) -> Vec<Line> {
 /// stays, the unit is a cell of its own after it, as if printed apart. Only a plain number
 /// (not a range, not `<5.7`) and `%` or a known unit with a slash: `1.73m²` is part of a unit.
 fn split_glued_unit(cell: Cell) -> Vec<Cell> {
-    let last = cell.text.rsplit(' ').next().unwrap_or(&cell.text);
+    let mut words = cell.text.rsplit(' ');
+    let last = words.next().unwrap_or(&cell.text);
+    // The high bound of a range keeps its unit (`20 - 40%`): the range is printed with it.
+    if words.next().is_some_and(|w| w == "-" || w.ends_with('-') || w.eq_ignore_ascii_case("to")) {
+        return vec![cell];
+    }
     let glued = leading_number(last).filter(|_| last.starts_with(|c: char| c.is_ascii_digit()));
     // (`1000/mm3` is a unit whole, not a thousand in `/mm3`.)
     let unit_ok = |unit: &str| {
@@ -439,6 +444,11 @@ fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -> bool {
     let w = words[i];
     // The cheap tests first: this runs for every word of a scanned page.
     if i == 0 || w.text == ":" || w.text.chars().count() > 3 {
+        return false;
+    }
+    // A letter and a digit are a name's code, not a colon (`Total T3` over a column of its
+    // method lines' colons).
+    if w.text.chars().any(char::is_alphabetic) && w.text.chars().any(|c| c.is_ascii_digit()) {
         return false;
     }
     let Some(next) = words.get(i + 1).filter(|next| parse_value(&next.text).is_some()) else {
@@ -2607,6 +2617,20 @@ mod tests {
     }
 
     #[test]
+    fn a_range_glued_to_its_unit_before_the_result_stays_whole() {
+        let p = page(&[
+            &[("Test", 20.0), ("Reference Range", 200.0), ("Results", 400.0), ("Units", 470.0)],
+            &[("Lymphocytes", 20.0), ("20 - 40%", 200.0), ("16 Low", 400.0), ("%", 470.0)],
+            &[("Neutrophils", 20.0), ("40 to 80%", 200.0), ("67", 400.0), ("%", 470.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(
+            names_values_ranges(&rows),
+            [("Lymphocytes", "16", Some(20.0), Some(40.0)), ("Neutrophils", "67", Some(40.0), Some(80.0))]
+        );
+    }
+
+    #[test]
     fn a_row_with_its_own_result_is_no_tier_of_the_reference_above() {
         let p = page(&[
             &[("Test", 20.0), ("Reference Range", 160.0), ("Value", 330.0), ("Unit", 380.0)],
@@ -3011,6 +3035,17 @@ mod tests {
         // A digit as wide as the value's is one.
         let got = rows_of([("5", 9.0); 6]);
         assert!(got.iter().all(|(_, v)| *v == Some(5.0)), "{got:?}");
+        // A name's code over the column is the name's (`Total T3` among lines of `Method :`).
+        let mut words = Vec::new();
+        for line in 0..3 {
+            words.extend([word("Method", 20.0, 54.0, 2 * line), word(":", 180.0, 4.0, 2 * line)]);
+            words.push(word("Photometry", 200.0, 90.0, 2 * line));
+        }
+        words.extend([word("Total", 20.0, 45.0, 1), word("T3", 170.0, 18.0, 1), word("170", 220.0, 27.0, 1)]);
+        let p = Page { number: 1, width: 900.0, height: 1200.0, words };
+        let got: Vec<(String, Option<f64>)> =
+            rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.number)).collect();
+        assert_eq!(got, [("Total T3".to_string(), Some(170.0))]);
     }
 
     #[test]
