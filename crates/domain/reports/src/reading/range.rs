@@ -604,6 +604,14 @@ pub fn labels_a_sex(text: &str) -> bool {
     names_a_sex(s.trim_end_matches(':')) || segments(&s).iter().any(|(l, _)| l.as_deref().is_some_and(names_a_sex))
 }
 
+/// Whether a reference prints tiers: two labelled ranges or more (`Desirable: < 150;
+/// Borderline: 150-180; High: >= 180`).
+#[must_use]
+pub fn labels_tiers(text: &str) -> bool {
+    let segs = segments(&normalise(text));
+    segment_ranges(&segs).iter().filter(|(label, _)| label.is_some_and(|l| !l.is_empty())).count() >= 2
+}
+
 /// Whether a tier label names a sex (`Women`, `M`).
 fn names_a_sex(label: &str) -> bool {
     label_is(label, MALE) || label_is(label, FEMALE)

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use crate::document::{BBox, Page, Word};
 
 use super::number::leading_number;
-use super::range::{RefRange, Sex, labels_a_sex, parse_range, sex_ranges};
+use super::range::{RefRange, Sex, labels_a_sex, labels_tiers, parse_range, sex_ranges};
 use super::value::{
     Flag, Qualifier, ResultValue, is_negative_result, is_positive_result, lost_point, parse_flag, parse_value,
     qualitative_word,
@@ -1262,20 +1262,25 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             name_cells.pop();
         }
         // A reference by sex that a scan set apart in cells (`Male: 25 to 90; Female:`  `28 to
-        // 100 U/L`, or `M`  `9.9 to 12.2 F: 11.0 to 13.5`): the cells before its last that
-        // hold its numbers or a sex's label are the reference too, not the name.
+        // 100 U/L`, or `M`  `9.9 to 12.2 F: 11.0 to 13.5`), or tiers set apart (`Desirable: <
+        // 150; Borderline: 150-180;`  `High: >= 180`, whose last cell alone is no normal
+        // range): the cells before its last that hold its numbers or a sex's label are the
+        // reference too, not the name.
+        let popped = range.is_some() || moved;
+        let body = if popped { name_cells.len() } else { name_cells.len() - 1 };
         if range.as_ref().is_some_and(|(r, _)| !moved || r.low.is_some() || r.high.is_some())
             || (moved && range.is_none())
+            || !popped
         {
             let part = |c: &Cell| c.text.chars().any(|ch| ch.is_ascii_digit()) || labels_a_sex(&c.text);
             let joined = |k: usize| {
-                let mut parts: Vec<&str> = name_cells[k..].iter().map(|c| c.text.trim()).collect();
+                let mut parts: Vec<&str> = name_cells[k..body].iter().map(|c| c.text.trim()).collect();
                 parts.push(last.text.trim());
                 parts.join(" ")
             };
-            if let Some(k) = (1..name_cells.len()).find(|&k| name_cells[k..].iter().all(part))
+            if let Some(k) = (1..body).find(|&k| name_cells[k..body].iter().all(part))
                 && let text = joined(k)
-                && labels_a_sex(&text)
+                && (labels_a_sex(&text) || labels_tiers(&text))
                 && let Some(r) = parse_range(&text, sex)
             {
                 range = Some((r, text.clone()));
@@ -2613,6 +2618,28 @@ mod tests {
         assert_eq!(
             names_values_ranges(&rows),
             [("Total Leucocyte Count", "12,779", Some(4000.0), Some(11000.0)), ("GGT", "70", Some(8.0), Some(61.0))]
+        );
+    }
+
+    #[test]
+    fn tiers_set_apart_in_cells_before_the_result_are_all_reference() {
+        let p = page(&[
+            &[("Test", 20.0), ("Reference Range", 150.0), ("Results", 500.0), ("Units", 570.0)],
+            &[
+                ("Triglycerides", 20.0),
+                ("Desirable: < 150;", 150.0),
+                ("Borderline: 150-180;", 250.0),
+                ("High: >= 180", 380.0),
+                ("29", 500.0),
+                ("mg/dL", 570.0),
+            ],
+            // A name's own number stays the name's.
+            &[("Glucose", 20.0), ("PP 2", 80.0), ("70 - 140", 150.0), ("121", 500.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(
+            names_values_ranges(&rows),
+            [("Triglycerides", "29", None, Some(150.0)), ("Glucose PP 2", "121", Some(70.0), Some(140.0))]
         );
     }
 
