@@ -137,10 +137,8 @@ fn separate_sexes(s: &str) -> String {
                 || (after.starts_with('.') && after[1..].trim_start().starts_with(|c: char| c.is_ascii_digit()));
             let kept = out.trim_end().trim_end_matches([':', ';', '.', ',']).trim_end();
             let after_range = kept.is_empty() || kept.ends_with(|c: char| c.is_ascii_digit());
-            if labelled && after_range && sex_word(word).is_some() {
-                let label = sex_word(word).unwrap_or(word);
-                let keep = kept.len();
-                out.truncate(keep);
+            if let Some(label) = sex_word(word).filter(|_| labelled && after_range) {
+                out.truncate(kept.len());
                 if !out.is_empty() {
                     out.push_str("; ");
                 }
