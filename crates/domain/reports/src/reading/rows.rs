@@ -1268,10 +1268,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         // reference too, not the name.
         let popped = range.is_some() || moved;
         let body = if popped { name_cells.len() } else { name_cells.len() - 1 };
-        if range.as_ref().is_some_and(|(r, _)| !moved || r.low.is_some() || r.high.is_some())
-            || (moved && range.is_none())
-            || !popped
-        {
+        // (Not a reference in words the result was moved past: `Pale Yellow`.)
+        let in_words = moved && range.as_ref().is_some_and(|(r, _)| r.low.is_none() && r.high.is_none());
+        if !in_words {
             let part = |c: &Cell| c.text.chars().any(|ch| ch.is_ascii_digit()) || labels_a_sex(&c.text);
             let joined = |k: usize| {
                 let mut parts: Vec<&str> = name_cells[k..body].iter().map(|c| c.text.trim()).collect();
