@@ -94,12 +94,11 @@ fn normalise(text: &str) -> String {
             continue;
         }
         // An `8` read as `&` where a range starts (`Female: & - 61`).
-        let before = chars[..i].iter().rev().find(|c| **c != ' ');
-        let after: String = chars[i + 1..].iter().filter(|c| **c != ' ').take(2).collect();
+        let mut after = chars[i + 1..].iter().filter(|c| **c != ' ');
         if chars[i] == '&'
-            && before.is_none_or(|c| matches!(c, ':' | '(' | ';'))
-            && after.starts_with('-')
-            && after[1..].starts_with(|c: char| c.is_ascii_digit())
+            && chars[..i].iter().rev().find(|c| **c != ' ').is_none_or(|c| matches!(c, ':' | '(' | ';'))
+            && after.next() == Some(&'-')
+            && after.next().is_some_and(char::is_ascii_digit)
         {
             out.push('8');
             i += 1;
@@ -136,8 +135,12 @@ fn separate_sexes(s: &str) -> String {
             let labelled = after.starts_with([':', ';'])
                 || (after.starts_with('.') && after[1..].trim_start().starts_with(|c: char| c.is_ascii_digit()));
             let kept = out.trim_end().trim_end_matches([':', ';', '.', ',']).trim_end();
-            let after_range = kept.is_empty() || kept.ends_with(|c: char| c.is_ascii_digit());
-            if let Some(label) = sex_word(word).filter(|_| labelled && after_range) {
+            let after_range = || kept.is_empty() || kept.ends_with(|c: char| c.is_ascii_digit());
+            // (The word is looked up last: this runs for every word of every reference.)
+            if labelled
+                && after_range()
+                && let Some(label) = sex_word(word)
+            {
                 out.truncate(kept.len());
                 if !out.is_empty() {
                     out.push_str("; ");
