@@ -53,6 +53,11 @@ impl Cell {
                 Some(ResultValue { text: self.text.clone(), number: Some(number), ..ResultValue::empty() })
             })
             .or_else(|| {
+                // A marked flag's raised asterisk a photo read as a degree sign (`61°`).
+                let core = self.text.trim_end().strip_suffix(['\u{b0}', '\u{ba}'])?;
+                parse_value(&format!("{core}*")).filter(|v| v.number.is_some() && v.flag.is_some())
+            })
+            .or_else(|| {
                 // A scan's stray mark beside a number (`~ 100`, `0.67,`).
                 let core = self.text.trim_start_matches(STRAY_BEFORE).trim_end_matches(STRAY_AFTER).trim();
                 let value = parse_value(core).filter(|v| v.number.is_some())?;
@@ -1178,7 +1183,8 @@ fn labelled_tier(text: &str) -> Option<String> {
 /// Reads one line as a result: name cells, a value, then flag, unit and range in any order.
 fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
     let method_x = columns.method_x;
-    let kept: Vec<Cell> = cells.iter().filter(|c| !columns.in_previous(c)).cloned().collect();
+    let kept: Vec<Cell> =
+        cells.iter().filter(|c| !columns.in_previous(c)).flat_map(|c| split_at_value_column(c, columns, sex)).collect();
     let cells = kept.as_slice();
     let mut vi = (1..cells.len())
         .find(|&i| cells[i].value().is_some() && cells[..i].iter().any(|c| c.text.chars().any(char::is_alphabetic)))?;
@@ -1328,6 +1334,24 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             range = Some((r, text.clone()));
             reference_cell = Some((cell.x0, text));
             taken_until = i + 2;
+            continue;
+        }
+        // A reference by sex that a photo's OCR cut into cells (`Male:`  `0.93-1.70 ng/dL;
+        // Female:`  `0.84-1.53`): the cells from a sex's label on that hold its numbers or a
+        // label, read together.
+        if range.is_none()
+            && reference_note.is_none()
+            && labels_a_sex(t)
+            && let Some((text, used)) = sexes_set_apart(t, &after_value[i + 1..])
+        {
+            taken_until = i + 1 + used;
+            match parse_range(&text, sex) {
+                Some(r) if sex.is_some() || sex_ranges(&text).is_none() => {
+                    range = Some((r, text.clone()));
+                    reference_cell = Some((cell.x0, text));
+                }
+                _ => reference_note = Some(text),
+            }
             continue;
         }
         // A range set apart at its dash (`136`  `-`  `145`, or `136`  `-145`, on a scan).
@@ -1503,6 +1527,52 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
 /// The unit printed inside a reference (`3-95 U/L`), as printed in `text`, not as the range
 /// parser lowercased it: not a word result (`<0.25 Negative`), and without a note that follows
 /// (`% (calc)`).
+/// A reference by sex starting at the cell `first`, set apart into `next` cells by a photo's
+/// OCR: `first` with the cells after it that hold a number or a sex's label, up to the longest
+/// run that names both sexes with a range each. Its text and how many of `next` it took; none
+/// when `first` needs no other cell, or no run names both sexes.
+fn sexes_set_apart(first: &str, next: &[Cell]) -> Option<(String, usize)> {
+    if sex_ranges(first).is_some() {
+        return None;
+    }
+    let part = |c: &Cell| c.text.chars().any(|ch| ch.is_ascii_digit()) || labels_a_sex(&c.text);
+    let run = next.iter().take_while(|c| part(c)).count();
+    let mut text = first.to_string();
+    let mut best = None;
+    for (k, c) in next[..run].iter().enumerate() {
+        text.push(' ');
+        text.push_str(c.text.trim());
+        if sex_ranges(&text).is_some() {
+            best = Some((text.clone(), k + 1));
+        }
+    }
+    best
+}
+
+/// A reference run into the result column after it, two spaces short of a cell of its own
+/// (`Desirable: < 150; Borderline: 150-180; High: >= 180  29` under `Reference  Result`): the
+/// number at its end, standing in the result column, is the result; the rest is the reference.
+/// Where each word stands is estimated by its share of the cell's letters.
+fn split_at_value_column(cell: &Cell, columns: Columns, sex: Option<Sex>) -> Vec<Cell> {
+    let whole = || vec![cell.clone()];
+    let Some((start, _)) = columns.value else { return whole() };
+    let Some((rest, last)) = cell.text.trim_end().rsplit_once(' ') else { return whole() };
+    if cell.x0 >= start - 2.0 || cell.x1 <= start {
+        return whole();
+    }
+    let chars = cell.text.chars().count().max(1) as f32;
+    let x = cell.x0 + (cell.x1 - cell.x0) * rest.chars().count() as f32 / chars;
+    let number = parse_value(last).is_some_and(|v| v.number.is_some() && v.qualifier.is_none());
+    let reference = rest.chars().any(|c| c.is_ascii_digit()) && parse_range(rest.trim_end(), sex).is_some();
+    if !(number && reference && x + (cell.x1 - x) / 2.0 >= start - 2.0) {
+        return whole();
+    }
+    vec![
+        Cell { text: rest.trim_end().to_string(), x1: x, ..cell.clone() },
+        Cell { text: last.to_string(), x0: x, ..cell.clone() },
+    ]
+}
+
 fn unit_inside(range: &RefRange, text: &str) -> Option<String> {
     let inside = range.unit.as_deref()?;
     let inside = inside.split_once('(').map_or(inside, |(u, _)| u).trim();
@@ -2572,6 +2642,83 @@ mod tests {
         assert_eq!(rows[3].range_text.as_deref(), Some("Pale Yellow"));
         assert_eq!(rows[2].range_text.as_deref(), Some("Negative"));
         assert_eq!(rows[0].unit.as_deref(), Some("U/L"));
+    }
+
+    #[test]
+    fn a_reference_run_into_the_result_column_leaves_the_result_its_own() {
+        // The tiers end two points short of the result: one cell with the result, as the PDF's
+        // words come.
+        let p = page(&[
+            &[("Test", 20.0), ("Reference", 160.0), ("Result", 400.0), ("Unit", 450.0)],
+            &[
+                ("Triglycerides", 20.0),
+                ("Desirable: < 150; Borderline: 150-180; High: >= 180", 160.0),
+                ("29", 400.0),
+                ("mg/dL", 450.0),
+            ],
+            &[("Glucose", 20.0), ("70 - 110", 160.0), ("95", 400.0), ("mg/dL", 450.0)],
+            // A reference ending in a number short of the result column stays whole.
+            &[("Urea", 20.0), ("Adult: 15 - 40 see note 2", 160.0), ("31", 400.0), ("mg/dL", 450.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(
+            names_values_ranges(&rows),
+            [
+                ("Triglycerides", "29", None, Some(150.0)),
+                ("Glucose", "95", Some(70.0), Some(110.0)),
+                ("Urea", "31", Some(15.0), Some(40.0)),
+            ]
+        );
+        assert_eq!(rows[0].range_text.as_deref(), Some("Desirable: < 150; Borderline: 150-180; High: >= 180"));
+        assert_eq!(rows[0].unit.as_deref(), Some("mg/dL"));
+    }
+
+    #[test]
+    fn a_marked_flag_a_photo_read_as_a_degree_sign_leaves_the_result() {
+        let p = page(&[
+            &[("Test Name", 20.0), ("Result", 200.0), ("UNITS", 320.0), ("Reference Range", 380.0)],
+            &[("Calcium, Total", 20.0), ("8.2\u{b0}", 200.0), ("mg/dl", 320.0), ("8.6-10.3", 380.0)],
+            &[("Magnesium", 20.0), ("2.8\u{ba}", 200.0), ("mg/dl", 320.0), ("1.6-2.6", 380.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(
+            names_values_ranges(&rows),
+            [("Calcium, Total", "8.2", Some(8.6), Some(10.3)), ("Magnesium", "2.8", Some(1.6), Some(2.6))]
+        );
+        assert_eq!(rows[0].value.flag, Some(Flag::Abnormal));
+    }
+
+    #[test]
+    fn a_reference_by_sex_set_apart_in_cells_after_the_result_is_read_whole() {
+        let p = page(&[
+            &[("Test Name", 20.0), ("Result", 200.0), ("Unit", 260.0), ("Reference Range", 320.0)],
+            &[
+                ("Free Thyroxine (FT4)", 20.0),
+                ("1.92", 200.0),
+                ("ng/dL", 260.0),
+                ("Male:", 320.0),
+                ("0.93-1.70 ng/dL; Female:", 355.0),
+                ("0.84-1.53", 490.0),
+            ],
+            &[("FT3", 20.0), ("5.23", 200.0), ("pg/mL", 260.0), ("M: 2.00-4.40 pg/mL F:", 320.0), ("1.80-3.96", 440.0)],
+            // A sex's label alone with no range for the other: as before, the range read.
+            &[("Urea", 20.0), ("31", 200.0), ("mg/dL", 260.0), ("Adults:", 320.0), ("15-40", 360.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        assert_eq!(
+            names_values_ranges(&rows),
+            [
+                ("Free Thyroxine (FT4)", "1.92", Some(0.84), Some(1.53)),
+                ("FT3", "5.23", Some(1.8), Some(3.96)),
+                ("Urea", "31", Some(15.0), Some(40.0)),
+            ]
+        );
+        assert_eq!(rows[0].range_text.as_deref(), Some("Male: 0.93-1.70 ng/dL; Female: 0.84-1.53"));
+        assert_eq!(rows[1].unit.as_deref(), Some("pg/mL"));
+        // Without the report's sex, the reference is kept as printed and gives no range.
+        let unknown = rows_from_page(&p, None);
+        assert_eq!(unknown[1].range_text.as_deref(), Some("M: 2.00-4.40 pg/mL F: 1.80-3.96"));
+        assert!(unknown[1].range.is_none());
     }
 
     #[test]
