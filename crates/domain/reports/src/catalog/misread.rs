@@ -67,6 +67,14 @@ pub fn mend_misread(word: &str) -> Option<String> {
     {
         return Some(format!("{head}{}{tail}", &core[..core.len() - 1]));
     }
+    // A thin stroke ending a short word, read as a mark (`Tota!`): the word's last letter.
+    if let Some(c) = tail.chars().next().filter(|c| STROKES.contains(c))
+        && letters == core.chars().count()
+        && let Shape::One(found) = same_shape(&format!("{lower}l"), letters + 1)
+    {
+        let last = if core.chars().all(|c| c.is_ascii_uppercase()) { 'L' } else { 'l' };
+        return Some(format!("{head}{}{}", in_case_of(&format!("{core}{last}"), found), &tail[c.len_utf8()..]));
+    }
     let found = match same_shape(&lower, letters) {
         Shape::One(found) => found.to_string(),
         Shape::Ambiguous => return None,
@@ -151,11 +159,21 @@ fn misshapen<'t>(core: &str, tail: &'t str) -> Option<(String, &'t str)> {
 const THIN: &[char] = &['i', 'l', 't', 'r', 'f', 'j', '1', '|', '!', '.', ',', '\'', ':', ';'];
 
 /// Pairs of letters a photo's OCR reads one for the other, beyond [`confusion_shape`]'s.
-const LOOKALIKES: &[(char, char)] = &[('r', 'i'), ('f', 't'), ('r', 'n'), ('u', 'n'), ('8', 'b'), ('r', 't')];
+const LOOKALIKES: &[(char, char)] =
+    &[('r', 'i'), ('f', 't'), ('r', 'n'), ('u', 'n'), ('8', 'b'), ('r', 't'), ('m', 'n')];
 
 /// Two letters read as one, or one read as two (`ri` as `n`, `rn` as `m`).
-const JOINED: &[(&str, char)] =
-    &[("ri", 'n'), ("rn", 'm'), ("in", 'm'), ("ni", 'm'), ("li", 'h'), ("cl", 'd'), ("vv", 'w'), ("it", 'u')];
+const JOINED: &[(&str, char)] = &[
+    ("ri", 'n'),
+    ("rn", 'm'),
+    ("in", 'm'),
+    ("ni", 'm'),
+    ("li", 'h'),
+    ("li", 'k'),
+    ("cl", 'd'),
+    ("vv", 'w'),
+    ("it", 'u'),
+];
 
 /// The cost of reading the letters `read` for the catalog word `word` (both in small letters):
 /// an edit distance where a lookalike letter costs 0.3 (0.4 beyond [`confusion_shape`]'s
@@ -258,6 +276,19 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
         .join(" ");
     if b_put_back != name {
         candidates.push(b_put_back);
+    }
+    // A vitamin's `D` read as `O` or `0` (`25-OH Vitamin O`): no vitamin is named so.
+    let d_put_back = name
+        .split(' ')
+        .scan(false, |after_vitamin, w| {
+            let word = if *after_vitamin && matches!(w, "O" | "0" | "o") { "D".to_string() } else { w.to_string() };
+            *after_vitamin = w.eq_ignore_ascii_case("vitamin");
+            Some(word)
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    if d_put_back != name {
+        candidates.push(d_put_back);
     }
     // A `1` after a capital read as two strokes (`APO Ail` for `APO A1`).
     let two_strokes = |w: &str| {
@@ -594,6 +625,8 @@ mod tests {
         assert_eq!(mended("Hepatitis 8 Surface Antigen").as_deref(), Some("Hepatitis B Surface Antigen"));
         assert_eq!(mended("Vitamin 812").as_deref(), Some("Vitamin B12"));
         assert_eq!(mended("Vitamin B12"), None);
+        assert_eq!(mended("25-OH Vitamin O").as_deref(), Some("25-OH Vitamin D"));
+        assert_eq!(mended("Vitamin 0 Total").as_deref(), Some("Vitamin D Total"));
         // Other names that start with a number stay: one the catalog cannot place, one it knows.
         assert_eq!(mended("17 Ketosteroids"), None);
         assert_eq!(mended("17-OH Progesterone"), None);
@@ -683,6 +716,11 @@ mod tests {
         assert_eq!(mend_misread("Calcrum").as_deref(), Some("Calcium"));
         assert_eq!(mend_misread("Cholestero!").as_deref(), Some("Cholesterol"));
         assert_eq!(mend_misread("Cholestero,").as_deref(), Some("Cholesterol,"));
+        assert_eq!(mend_misread("Inorgamic").as_deref(), Some("Inorganic"));
+        assert_eq!(mend_misread("Globukn").as_deref(), Some("Globulin"));
+        // A short word too, when the stroke is its last letter.
+        assert_eq!(mend_misread("Tota!").as_deref(), Some("Total"));
+        assert_eq!(mend_misread("TOTA!").as_deref(), Some("TOTAL"));
         // A lab's misspelling is more than a photo's misreading: it stays as printed.
         for word in ["Cholestrol", "Billirubin", "Protien", "Potasium", "Triglycerid", "Eosoniphils", "Creatinin"] {
             assert_eq!(mend_misread(word), None, "{word}");
