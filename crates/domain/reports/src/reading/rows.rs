@@ -71,8 +71,9 @@ impl Cell {
 const STRAY_BEFORE: &[char] = &['~', '_', '\u{2014}', ' '];
 /// Quotes, which a scan reads for specks and footnote marks.
 const QUOTES: &[char] = &['\'', '`', '"', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}'];
-/// Marks a scan puts after a number: a comma, semicolon or full stop, quotes, an underline.
-const STRAY_AFTER: &[char] = &[',', ';', '.', '\'', '"', '\u{2019}', '\u{201d}', '_'];
+/// Marks a scan puts after a number: a comma, semicolon or full stop, quotes, an underline, a
+/// closing bracket (a photo's reading of the edge of a cell, `108)`).
+const STRAY_AFTER: &[char] = &[',', ';', '.', '\'', '"', '\u{2019}', '\u{201d}', '_', ')', ']'];
 #[derive(Clone)]
 struct Line {
     cells: Vec<Cell>,
@@ -3886,13 +3887,21 @@ mod interim_and_note_tests {
                 ("mmol/L", 400.0),
                 ("20-29", 480.0),
             ],
+            &[("Sodium", 20.0), ("140)", 200.0), ("mEq/L", 400.0), ("136-145", 480.0)],
+            // A bracketed number is no value: a footnote.
+            &[("Potassium", 20.0), ("(4)", 200.0), ("mEq/L", 400.0), ("3.5-5.1", 480.0)],
         ]);
         let rows = rows_from_page(&p, None);
         let got: Vec<(&str, &str, Option<Flag>)> =
             rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.flag)).collect();
         assert_eq!(
             got,
-            [("Creatinine", "0.67", None), ("Chloride", "100", None), ("Carbon Dioxide, Total", "19", Some(Flag::Low))]
+            [
+                ("Creatinine", "0.67", None),
+                ("Chloride", "100", None),
+                ("Carbon Dioxide, Total", "19", Some(Flag::Low)),
+                ("Sodium", "140", None)
+            ]
         );
         // A quote before a number is as often a misread digit (`‘2` for 0.72): not a value.
         let p = page(&[&[("Mixed#", 20.0), ("\u{2018}2", 200.0), ("x1000/mm3", 400.0), ("0.2-0.6", 480.0)]]);
