@@ -38,6 +38,7 @@ const EXTRA_UNITS: &[&str] = &[
     "x10E6/uL",
     "million/mm3",
     "millions/cumm",
+    "mill/cmm",
     "Mil/uL",
     "1000/µL",
     "Bin/µL",
@@ -172,6 +173,8 @@ const LOOKALIKES: &[(char, char)] = &[
     ('y', 'u'),
     ('w', 'u'),
     ('o', '0'),
+    ('t', 'i'),
+    ('t', 'l'),
 ];
 
 /// Edit distance in half edits (so that it stays an integer): a lookalike substitution or
@@ -221,6 +224,9 @@ mod tests {
         // The spelling nearest the reading, of a unit printed more than one way.
         assert_eq!(mend_unit("=x10E3/uL").as_deref(), Some("x10E3/uL"));
         assert_eq!(mend_unit("=x10^3/uL").as_deref(), Some("x10^3/uL"));
+        // A `t` for the stroke of an `I` or an `l`.
+        assert_eq!(mend_unit("tu/L").map(|u| key(&u)).as_deref(), Some("iu/l"));
+        assert_eq!(mend_unit("pg/mt").map(|u| key(&u)).as_deref(), Some("pg/ml"));
     }
 
     #[test]
@@ -241,6 +247,7 @@ mod tests {
             "mL/min/1.73 m2",
             "/ cmm",
             "mm at 1hr",
+            "mill/cmm",
         ] {
             assert_eq!(mend_unit(unit), None, "{unit}");
         }

@@ -590,14 +590,26 @@ fn looks_like_unit(text: &str) -> bool {
 }
 
 /// A unit as printed, with the `l` of litre that OCR reads as `!` or `|` after the slash put back
-/// (`mg/d!`, `mEq/!`, `IU/|`).
+/// (`mg/d!`, `mEq/!`, `IU/|`), and the `I` of international units that a photo's OCR sets
+/// apart as a stroke (`1 U/L`, `l U/L` for `IU/L`).
 fn mend_unit(text: &str) -> String {
+    if let Some(rest) = text.strip_prefix(['1', 'l', 'I', '|']).and_then(|r| r.strip_prefix(' '))
+        && let Some(unit) = international(rest)
+    {
+        return unit;
+    }
     match text.split_once('/') {
         Some((top, bottom)) if bottom.ends_with(['!', '|']) => {
             format!("{top}/{}l", &bottom[..bottom.len() - 1])
         }
         _ => text.to_string(),
     }
+}
+
+/// `unit` (`U/L`) as international units (`IU/L`), when labs print that unit.
+fn international(unit: &str) -> Option<String> {
+    let unit = unit.trim();
+    (unit.starts_with(['U', 'u']) && crate::catalog::is_known_unit(&format!("I{unit}"))).then(|| format!("I{unit}"))
 }
 
 /// A unit by its shape: a ratio of units or a percentage (`g/dL`, `mill/cumm`, `%`), one of
@@ -1387,6 +1399,15 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
                 unit = Some(mend_unit(&whole));
                 continue;
             }
+        }
+        // The `I` of international units set apart as a stroke (`1`  `U/L`).
+        if unit.is_none()
+            && matches!(t, "1" | "l" | "I" | "|")
+            && let Some(iu) = after_value.get(i + 1).and_then(|next| international(&next.text))
+        {
+            unit = Some(iu);
+            taken_until = i + 2;
+            continue;
         }
         // A dash alone where the unit goes says the test has no unit when the next cell is a
         // reference in words (`MENTZER INDEX  20.6  -  *Refer Note below`); before a range or
@@ -2720,6 +2741,21 @@ mod tests {
         let unknown = rows_from_page(&p, None);
         assert_eq!(unknown[1].range_text.as_deref(), Some("M: 2.00-4.40 pg/mL F: 1.80-3.96"));
         assert!(unknown[1].range.is_none());
+    }
+
+    #[test]
+    fn the_i_of_international_units_set_apart_as_a_stroke_is_put_back() {
+        let p = page(&[
+            &[("Test Name", 20.0), ("Result", 200.0), ("Unit", 260.0), ("Reference Range", 320.0)],
+            &[("SGPT (ALT)", 20.0), ("39", 200.0), ("1 U/L", 260.0), ("<41", 320.0)],
+            &[("AST", 20.0), ("22", 200.0), ("l", 235.0), ("U/L", 260.0), ("< 40", 320.0)],
+            // A count with a previous result, and a unit no lab prints as international.
+            &[("Haemoglobin", 20.0), ("13.5", 200.0), ("1", 240.0), ("g/dL", 260.0), ("13-17", 320.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let units: Vec<Option<&str>> = rows.iter().map(|r| r.unit.as_deref()).collect();
+        assert_eq!(units, [Some("IU/L"), Some("IU/L"), Some("g/dL")]);
+        assert_eq!(rows[1].range.as_ref().and_then(|r| r.high), Some(40.0));
     }
 
     #[test]
