@@ -2248,12 +2248,38 @@ const AFTER_REFERENCE: &[&str] = &[
 /// For a line that starts with a reference label, what follows the label (perhaps nothing).
 fn reference_label(line: &Line) -> Option<String> {
     let text: String = line.cells.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" ");
-    let words = text.to_lowercase().replace('.', " ");
-    let words = words.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
-    let label = REFERENCE_LABELS.iter().find(|l| words.starts_with(*l))?;
-    // What follows the label and its colon on the same line.
-    let rest = text.split_once(':').map(|(_, r)| r.trim_start_matches(['-', ' ']).trim().to_string());
-    Some(rest.unwrap_or_else(|| words[label.len()..].trim().to_string()))
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    // Each word in small letters, apart at stops and other marks (`Bio.Ref.` is `bio ref`),
+    // with the printed word it is in.
+    let words: Vec<(usize, String)> = tokens
+        .iter()
+        .enumerate()
+        .flat_map(|(i, t)| {
+            t.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(move |w| (i, w.to_lowercase()))
+        })
+        .collect();
+    let used = REFERENCE_LABELS.iter().find_map(|label| {
+        let parts: Vec<&str> = label.split(' ').collect();
+        let matched =
+            words.len() >= parts.len() && parts.iter().zip(&words).all(|(part, (_, word))| label_word(word, part));
+        matched.then(|| words[parts.len() - 1].0 + 1)
+    })?;
+    // What follows the label and its colon on the same line, or its last word where a photo's
+    // OCR lost the colon (`Bio. Ref. interval 3.5-5.1 mEq/L`).
+    let rest = match text.split_once(':') {
+        Some((_, r)) => r.to_string(),
+        None => tokens[used..].join(" "),
+    };
+    Some(rest.trim_start_matches(['-', ' ']).trim().to_string())
+}
+
+/// Whether `word` (in small letters, without marks) is `part` of a reference's label, or a
+/// photo's reading of it a letter off (`Ret.` for `Ref.`, `Reterence`).
+fn label_word(word: &str, part: &str) -> bool {
+    word == part
+        || (part.len() >= 3
+            && word.len() == part.len()
+            && word.chars().zip(part.chars()).filter(|(a, b)| a != b).count() == 1)
 }
 
 /// A reference being gathered from the lines under the row it belongs to.
@@ -3457,9 +3483,15 @@ mod reference_layout_tests {
             &[("Female : 50 - 170", 20.0)],
             &[("Method : Ferrozine", 20.0)],
             &[("% TRANSFERRIN SATURATION", 20.0), ("CALCULATED", 250.0), ("24.14", 350.0), ("%", 420.0)],
-            &[("Bio. Ref. Interval. :", 20.0)],
+            &[("Bio.Ref.Interval:", 20.0)],
             &[("13 - 45", 20.0)],
             &[("UIBC", 20.0), ("PHOTOMETRY", 250.0), ("280.7", 350.0), ("ug/dL", 420.0)],
+            // A photo's OCR lost the label's colon.
+            &[("Potassium (K+)", 20.0), ("ECLIA", 250.0), ("5.5", 350.0), ("mEq/L", 420.0)],
+            &[("Bio. Ref, interval", 20.0), ("3.5-5.1 mEq/L", 150.0)],
+            // … or read a letter of it wrong.
+            &[("ALT", 20.0), ("Photometry", 250.0), ("11", 350.0), ("U/L", 420.0)],
+            &[("Reterence Range", 20.0), ("Upto 41", 150.0)],
         ]);
         assert_eq!(
             ranges(&p, Some(Sex::Female)),
@@ -3467,6 +3499,8 @@ mod reference_layout_tests {
                 ("IRON".to_string(), Some(50.0), Some(170.0)),
                 ("% TRANSFERRIN SATURATION".to_string(), Some(13.0), Some(45.0)),
                 ("UIBC".to_string(), None, None),
+                ("Potassium (K+)".to_string(), Some(3.5), Some(5.1)),
+                ("ALT".to_string(), None, Some(41.0)),
             ],
             "the next row is neither swallowed nor given the range above it"
         );
