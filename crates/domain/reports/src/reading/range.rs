@@ -104,6 +104,16 @@ fn normalise(text: &str) -> String {
             i += 1;
             continue;
         }
+        // `to` a scan read without the spaces around it (`4.0to5.6%`).
+        if after_digit
+            && chars[i] == 't'
+            && chars.get(i + 1) == Some(&'o')
+            && chars.get(i + 2).is_some_and(char::is_ascii_digit)
+        {
+            out.push_str(" to ");
+            i += 2;
+            continue;
+        }
         let ends = chars.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric() && *c != '.');
         if after_digit && chars[i] == ':' && chars.get(i + 1) == Some(&'1') && ends {
             i += 2;
@@ -634,6 +644,7 @@ mod tests {
             ("13.0 - 17.0", (Some(13.0), Some(17.0))),
             ("13.0-17.0", (Some(13.0), Some(17.0))),
             ("13 to 17", (Some(13.0), Some(17.0))),
+            ("4.0to5.6%", (Some(4.0), Some(5.6))),
             ("(13-17)", (Some(13.0), Some(17.0))),
             ("[3.5 \u{2013} 5.5]", (Some(3.5), Some(5.5))),
             ("< 200", (None, Some(200.0))),

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use crate::document::{BBox, Page, Word};
 
-use super::number::leading_number;
+use super::number::{leading_number, parse_number};
 use super::range::{RefRange, Sex, labels_a_sex, labels_tiers, parse_range, sex_ranges};
 use super::value::{
     Flag, Qualifier, ResultValue, is_negative_result, is_positive_result, lost_point, parse_flag, parse_value,
@@ -68,12 +68,13 @@ impl Cell {
 
 /// Marks a scan puts before a number: a tilde, an underline or dash of a rule. (Not a quote:
 /// before a number that is as often a misread digit, `‘2` for `0.72`.)
-const STRAY_BEFORE: &[char] = &['~', '_', '\u{2014}', ' '];
+const STRAY_BEFORE: &[char] = &['~', '_', '\u{2014}', '=', ' '];
 /// Quotes, which a scan reads for specks and footnote marks.
 const QUOTES: &[char] = &['\'', '`', '"', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}'];
-/// Marks a scan puts after a number: a comma, semicolon or full stop, quotes, an underline, a
-/// closing bracket (a photo's reading of the edge of a cell, `108)`).
-const STRAY_AFTER: &[char] = &[',', ';', '.', '\'', '"', '\u{2019}', '\u{201d}', '_', ')', ']'];
+/// Marks a scan puts after a number: a comma, semicolon or full stop, quotes, an underline or
+/// a piece of one (`108 =`), a closing bracket (a photo's reading of the edge of a cell,
+/// `108)`).
+const STRAY_AFTER: &[char] = &[',', ';', '.', '\'', '"', '\u{2019}', '\u{201d}', '_', ')', ']', '='];
 #[derive(Clone)]
 struct Line {
     cells: Vec<Cell>,
@@ -384,6 +385,24 @@ fn lines_of(page: &Page) -> Vec<Line> {
 /// stays, the unit is a cell of its own after it, as if printed apart. Only a plain number
 /// (not a range, not `<5.7`) and `%` or a known unit with a slash: `1.73m²` is part of a unit.
 fn split_glued_unit(cell: Cell) -> Vec<Cell> {
+    // A number and its unit a scan read as one cell across a piece of rule (`131 = mg/dL`).
+    if let [number, mark, unit] = cell.text.split(' ').collect::<Vec<_>>()[..]
+        && matches!(mark, "=" | "~" | "_" | "\u{2014}")
+        && parse_number(number).is_some()
+        && unit.starts_with(char::is_alphabetic)
+        && unit.contains('/')
+        && crate::catalog::is_known_unit(unit)
+    {
+        let chars = cell.text.chars().count().max(1) as f32;
+        let at = |n: usize| cell.x0 + (cell.x1 - cell.x0) * n as f32 / chars;
+        let number_end = at(number.chars().count());
+        let unit_start = at(cell.text.chars().count() - unit.chars().count());
+        let (number, unit) = (number.to_string(), unit.to_string());
+        return vec![
+            Cell { text: number, x1: number_end, ..cell.clone() },
+            Cell { text: unit, x0: unit_start, ..cell },
+        ];
+    }
     let mut words = cell.text.rsplit(' ');
     let last = words.next().unwrap_or(&cell.text);
     // The high bound of a range keeps its unit (`20 - 40%`): the range is printed with it.
@@ -3958,6 +3977,9 @@ mod interim_and_note_tests {
                 ("20-29", 480.0),
             ],
             &[("Sodium", 20.0), ("140)", 200.0), ("mEq/L", 400.0), ("136-145", 480.0)],
+            // Pieces of a rule read as `=` beside the value, or between it and its unit.
+            &[("Glucose, Fasting", 20.0), ("108 =", 200.0), ("=mg/dL", 400.0), ("70-100", 480.0)],
+            &[("Triglycerides", 20.0), ("131 = mg/dL", 200.0), ("< 150 mg/dL", 480.0)],
             // A bracketed number is no value: a footnote.
             &[("Potassium", 20.0), ("(4)", 200.0), ("mEq/L", 400.0), ("3.5-5.1", 480.0)],
         ]);
@@ -3970,9 +3992,13 @@ mod interim_and_note_tests {
                 ("Creatinine", "0.67", None),
                 ("Chloride", "100", None),
                 ("Carbon Dioxide, Total", "19", Some(Flag::Low)),
-                ("Sodium", "140", None)
+                ("Sodium", "140", None),
+                ("Glucose, Fasting", "108", None),
+                ("Triglycerides", "131", None)
             ]
         );
+        assert_eq!(rows[5].unit.as_deref(), Some("mg/dL"));
+        assert_eq!(rows[5].range.as_ref().and_then(|r| r.high), Some(150.0));
         // A quote before a number is as often a misread digit (`‘2` for 0.72): not a value.
         let p = page(&[&[("Mixed#", 20.0), ("\u{2018}2", 200.0), ("x1000/mm3", 400.0), ("0.2-0.6", 480.0)]]);
         assert!(rows_from_page(&p, None).iter().all(|r| r.value.text != "2"));
