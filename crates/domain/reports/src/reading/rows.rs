@@ -479,6 +479,14 @@ fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -> bool {
     let Some(next) = words.get(i + 1).filter(|next| parse_value(&next.text).is_some()) else {
         return false;
     };
+    // Nor is an abbreviation in capitals that ends a test's name (`Gamma GT` over a column of
+    // colons).
+    if w.text.chars().count() >= 2 && w.text.chars().any(|c| c.is_ascii_uppercase()) {
+        let name = words[..=i].iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+        if crate::catalog::lookup(&name).is_some() {
+            return false;
+        }
+    }
     let width = w.bbox.x1 - w.bbox.x0;
     let in_column = width <= 2.0 * w.bbox.height().max(1.0)
         && columns.iter().any(|&(x, reach)| w.bbox.x0 - reach <= x && x <= w.bbox.x1 + reach);
@@ -3297,10 +3305,12 @@ mod tests {
             words.push(word("Photometry", 200.0, 90.0, 2 * line));
         }
         words.extend([word("Total", 20.0, 45.0, 1), word("T3", 170.0, 18.0, 1), word("170", 220.0, 27.0, 1)]);
+        // So is an abbreviation in capitals that ends a test's name (`Gamma GT`).
+        words.extend([word("Gamma", 20.0, 45.0, 3), word("GT", 172.0, 18.0, 3), word("56", 220.0, 18.0, 3)]);
         let p = Page { number: 1, width: 900.0, height: 1200.0, words };
         let got: Vec<(String, Option<f64>)> =
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.number)).collect();
-        assert_eq!(got, [("Total T3".to_string(), Some(170.0))]);
+        assert_eq!(got, [("Total T3".to_string(), Some(170.0)), ("Gamma GT".to_string(), Some(56.0))]);
     }
 
     #[test]
