@@ -2300,10 +2300,12 @@ fn reference_label(line: &Line) -> Option<String> {
     Some(rest.trim_start_matches(['-', ' ']).trim().to_string())
 }
 
-/// Whether `word` (in small letters, without marks) is `part` of a reference's label, or a
-/// photo's reading of it a letter off (`Ret.` for `Ref.`, `Reterence`).
+/// Whether `word` (in small letters, without marks) is `part` of a reference's label, its
+/// plural (`Reference Ranges`), or a photo's reading of it a letter off (`Ret.` for `Ref.`,
+/// `Reterence`).
 fn label_word(word: &str, part: &str) -> bool {
     word == part
+        || word.strip_suffix('s') == Some(part)
         || (part.len() >= 3
             && word.len() == part.len()
             && word.chars().zip(part.chars()).filter(|(a, b)| a != b).count() == 1)
@@ -3521,6 +3523,8 @@ mod reference_layout_tests {
             // … or read a letter of it wrong.
             &[("ALT", 20.0), ("Photometry", 250.0), ("11", 350.0), ("U/L", 420.0)],
             &[("Reterence Range", 20.0), ("Upto 41", 150.0)],
+            &[("AST", 20.0), ("Photometry", 250.0), ("19", 350.0), ("U/L", 420.0)],
+            &[("Reference Ranges :", 20.0), ("Upto 40", 150.0)],
         ]);
         assert_eq!(
             ranges(&p, Some(Sex::Female)),
@@ -3530,6 +3534,7 @@ mod reference_layout_tests {
                 ("UIBC".to_string(), None, None),
                 ("Potassium (K+)".to_string(), Some(3.5), Some(5.1)),
                 ("ALT".to_string(), None, Some(41.0)),
+                ("AST".to_string(), None, Some(40.0)),
             ],
             "the next row is neither swallowed nor given the range above it"
         );
