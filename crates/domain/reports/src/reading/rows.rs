@@ -45,6 +45,12 @@ struct Cell {
 }
 
 impl Cell {
+    /// Where the cell's character `n` stands, by its share of the cell's letters: a text layer
+    /// gives a box for a run of words, OCR one for a word, never one for each letter.
+    fn x_at(&self, n: usize) -> f32 {
+        self.x0 + (self.x1 - self.x0) * n as f32 / self.text.chars().count().max(1) as f32
+    }
+
     /// The result this cell holds, with a lost decimal point put back (`45 1` is 45.1).
     fn value(&self) -> Option<ResultValue> {
         parse_value(&self.text)
@@ -268,13 +274,11 @@ fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns> {
 /// letters (a text layer gives the cell's box, not each word's).
 fn header_word_x(cell: &Cell, set: &[&str]) -> Option<f32> {
     let text = cell.text.to_lowercase();
-    let total = text.chars().count().max(1) as f32;
     let mut at = 0;
     for word in text.split(' ') {
         let core: String = word.chars().filter(|c| c.is_alphanumeric()).collect();
         if set.contains(&core.as_str()) {
-            let before = text[..at].chars().count() as f32;
-            return Some(cell.x0 + (cell.x1 - cell.x0) * before / total);
+            return Some(cell.x_at(text[..at].chars().count()));
         }
         at += word.len() + 1;
     }
@@ -389,14 +393,10 @@ fn split_glued_unit(cell: Cell) -> Vec<Cell> {
     if let [number, mark, unit] = cell.text.split(' ').collect::<Vec<_>>()[..]
         && matches!(mark, "=" | "~" | "_" | "\u{2014}")
         && parse_number(number).is_some()
-        && unit.starts_with(char::is_alphabetic)
-        && unit.contains('/')
-        && crate::catalog::is_known_unit(unit)
+        && ratio_unit(unit)
     {
-        let chars = cell.text.chars().count().max(1) as f32;
-        let at = |n: usize| cell.x0 + (cell.x1 - cell.x0) * n as f32 / chars;
-        let number_end = at(number.chars().count());
-        let unit_start = at(cell.text.chars().count() - unit.chars().count());
+        let number_end = cell.x_at(number.chars().count());
+        let unit_start = cell.x_at(cell.text.chars().count() - unit.chars().count());
         let (number, unit) = (number.to_string(), unit.to_string());
         return vec![
             Cell { text: number, x1: number_end, ..cell.clone() },
@@ -410,19 +410,19 @@ fn split_glued_unit(cell: Cell) -> Vec<Cell> {
         return vec![cell];
     }
     let glued = leading_number(last).filter(|_| last.starts_with(|c: char| c.is_ascii_digit()));
-    // (`1000/mm3` is a unit whole, not a thousand in `/mm3`.)
-    let unit_ok = |unit: &str| {
-        unit == "%"
-            || (unit.starts_with(char::is_alphabetic) && unit.contains('/') && crate::catalog::is_known_unit(unit))
-    };
-    let Some((_, _, unit)) = glued.filter(|(_, _, unit)| unit_ok(unit)) else {
+    let Some((_, _, unit)) = glued.filter(|(_, _, unit)| *unit == "%" || ratio_unit(unit)) else {
         return vec![cell];
     };
     let keep = cell.text.len() - unit.len();
-    let chars = cell.text.chars().count().max(1) as f32;
-    let x = cell.x0 + (cell.x1 - cell.x0) * cell.text[..keep].chars().count() as f32 / chars;
+    let x = cell.x_at(cell.text[..keep].chars().count());
     let unit_cell = Cell { text: unit.to_string(), x0: x, x1: cell.x1, ..cell.clone() };
     vec![Cell { text: cell.text[..keep].to_string(), x1: x, ..cell }, unit_cell]
+}
+
+/// A known unit with a slash, starting with a letter (`mg/dL`, not `1000/mm3`, which is a unit
+/// whole and not a thousand in `/mm3`).
+fn ratio_unit(unit: &str) -> bool {
+    unit.starts_with(char::is_alphabetic) && unit.contains('/') && crate::catalog::is_known_unit(unit)
 }
 
 /// On a scan, a whole number of two or three digits and a single digit after it, apart by less
@@ -620,7 +620,8 @@ fn looks_like_unit(text: &str) -> bool {
 /// (`mg/d!`, `mEq/!`, `IU/|`), and the `I` of international units that a photo's OCR sets
 /// apart as a stroke (`1 U/L`, `l U/L` for `IU/L`).
 fn mend_unit(text: &str) -> String {
-    if let Some(rest) = text.strip_prefix(['1', 'l', 'I', '|']).and_then(|r| r.strip_prefix(' '))
+    if let Some((stroke, rest)) = text.split_once(' ')
+        && stroke_of_i(stroke)
         && let Some(unit) = international(rest)
     {
         return unit;
@@ -631,6 +632,11 @@ fn mend_unit(text: &str) -> String {
         }
         _ => text.to_string(),
     }
+}
+
+/// Whether OCR's word is the `I` of international units read as a stroke apart.
+fn stroke_of_i(word: &str) -> bool {
+    matches!(word, "1" | "l" | "I" | "|")
 }
 
 /// `unit` (`U/L`) as international units (`IU/L`), when labs print that unit.
@@ -1317,13 +1323,12 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         // (Not a reference in words the result was moved past: `Pale Yellow`.)
         let in_words = moved && range.as_ref().is_some_and(|(r, _)| r.low.is_none() && r.high.is_none());
         if !in_words {
-            let part = |c: &Cell| c.text.chars().any(|ch| ch.is_ascii_digit()) || labels_a_sex(&c.text);
             let joined = |k: usize| {
                 let mut parts: Vec<&str> = name_cells[k..body].iter().map(|c| c.text.trim()).collect();
                 parts.push(last.text.trim());
                 parts.join(" ")
             };
-            if let Some(k) = (1..body).find(|&k| name_cells[k..body].iter().all(part))
+            if let Some(k) = (1..body).find(|&k| name_cells[k..body].iter().all(reference_part))
                 && let text = joined(k)
                 && (labels_a_sex(&text) || labels_tiers(&text))
                 && let Some(r) = parse_range(&text, sex)
@@ -1429,7 +1434,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         }
         // The `I` of international units set apart as a stroke (`1`  `U/L`).
         if unit.is_none()
-            && matches!(t, "1" | "l" | "I" | "|")
+            && stroke_of_i(t)
             && let Some(iu) = after_value.get(i + 1).and_then(|next| international(&next.text))
         {
             unit = Some(iu);
@@ -1576,6 +1581,12 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
 /// The unit printed inside a reference (`3-95 U/L`), as printed in `text`, not as the range
 /// parser lowercased it: not a word result (`<0.25 Negative`), and without a note that follows
 /// (`% (calc)`).
+/// Whether a cell can be part of a reference set apart in cells: it holds a number or a sex's
+/// label.
+fn reference_part(cell: &Cell) -> bool {
+    cell.text.chars().any(|c| c.is_ascii_digit()) || labels_a_sex(&cell.text)
+}
+
 /// A reference by sex starting at the cell `first`, set apart into `next` cells by a photo's
 /// OCR: `first` with the cells after it that hold a number or a sex's label, up to the longest
 /// run that names both sexes with a range each. Its text and how many of `next` it took; none
@@ -1584,8 +1595,7 @@ fn sexes_set_apart(first: &str, next: &[Cell]) -> Option<(String, usize)> {
     if sex_ranges(first).is_some() {
         return None;
     }
-    let part = |c: &Cell| c.text.chars().any(|ch| ch.is_ascii_digit()) || labels_a_sex(&c.text);
-    let run = next.iter().take_while(|c| part(c)).count();
+    let run = next.iter().take_while(|c| reference_part(c)).count();
     let mut text = first.to_string();
     let mut best = None;
     for (k, c) in next[..run].iter().enumerate() {
@@ -1609,8 +1619,7 @@ fn split_at_value_column(cell: &Cell, columns: Columns, sex: Option<Sex>) -> Vec
     if cell.x0 >= start - 2.0 || cell.x1 <= start {
         return whole();
     }
-    let chars = cell.text.chars().count().max(1) as f32;
-    let x = cell.x0 + (cell.x1 - cell.x0) * rest.chars().count() as f32 / chars;
+    let x = cell.x_at(rest.chars().count());
     let number = parse_value(last).is_some_and(|v| v.number.is_some() && v.qualifier.is_none());
     let reference = rest.chars().any(|c| c.is_ascii_digit()) && parse_range(rest.trim_end(), sex).is_some();
     if !(number && reference && x + (cell.x1 - x) / 2.0 >= start - 2.0) {
