@@ -11,8 +11,8 @@ mod units;
 
 pub use misread::{mend_misread, mend_misread_name};
 pub(crate) use units::edit_distance;
+use units::{edit_quarters, known_units, unit_distance, unit_quarters};
 pub use units::{is_known_unit, mend_unit};
-use units::{known_units, unit_distance};
 
 use crate::reading::Sex;
 
@@ -384,14 +384,22 @@ impl Biomarker {
     /// The unit OCR cut short or could not read, for a reading that is no unit of this test:
     /// the start of exactly one of its units (`g/d` for `g/dL`, three characters or more with
     /// the slash), a short unit of letters with its last letter lost (`f` for `fL`) or one
-    /// upright stroke misread (`fi` for `fL`), or one or two characters where a percentage stands (`%`
-    /// read as `j`, `b` or `Oy`) for a test measured in percent with `value` a percentage.
+    /// upright stroke misread (`fi` for `fL`), one of its ratios with the slash lost (`UL`), or
+    /// one or two characters where a percentage stands (`%` read as `j`, `b` or `Oy`) for a
+    /// test measured in percent with `value` a percentage.
     pub fn unit_misread(&self, read: &str, value: Option<f64>) -> Option<String> {
         let key = self.foreign_unit(read)?;
         let percentage = value.is_some_and(|v| (0.0..=100.0).contains(&v));
         let letters = read.trim().chars().count();
         if (letters == 1 || (letters == 2 && !is_known_unit(read))) && self.unit == "%" {
             return (percentage && !read.trim().starts_with(char::is_numeric)).then(|| "%".to_string());
+        }
+        // A ratio whose slash OCR lost (`UL`, `mgdL`) or ran into the letter before it (`WL`).
+        let slash_lost = |u: &str| u.replace('/', "") == key || key.replacen('w', "u/", 1) == u;
+        if !key.contains('/')
+            && let Some(unit) = self.only_unit(|u| u.contains('/') && slash_lost(u))
+        {
+            return Some(unit);
         }
         if key.contains('/') {
             return (key.chars().count() >= 3)
@@ -443,9 +451,10 @@ impl Biomarker {
         if length(read) < 3 || is_known_unit(read) || self.foreign_unit(read).is_none() {
             return None;
         }
+        // In quarter edits, so that a reading whose letters ran together (`W/L`) picks IU/L.
         let within = |u: &str| {
-            let d = unit_distance(read, u);
-            (d <= length(u).min(length(read))).then_some(d)
+            let d = unit_quarters(read, u);
+            (d <= 2 * length(u).min(length(read))).then_some(d)
         };
         // The test's units in every spelling labs print them (`million/mm3` for `million/cumm`).
         let own: Vec<String> = self.units().map(|u| normalise_unit(u)).collect();
@@ -463,7 +472,7 @@ impl Biomarker {
         }
         // Of spellings as near, the one nearest as printed (`x10E3/uL`, not `x10^3/uL`, for `xLOE3/uL`).
         let plain = |u: &str| u.to_lowercase().replace(['µ', 'μ'], "u").replace(' ', "");
-        let printed = |u: &str| edit_distance(&plain(u), &plain(read));
+        let printed = |u: &str| edit_quarters(&plain(u), &plain(read));
         found.into_iter().min_by_key(|u| printed(u)).map(str::to_string)
     }
 
@@ -726,6 +735,18 @@ mod tests {
     }
 
     #[test]
+    fn a_ratio_of_the_test_read_without_its_slash_is_the_tests_unit() {
+        let unit = |name: &str, read: &str, value: f64| by_key(name).and_then(|b| b.unit_misread(read, Some(value)));
+        assert_eq!(unit("alt", "UL", 17.0).as_deref(), Some("U/L"));
+        assert_eq!(unit("lipase", "Ul", 56.0).as_deref(), Some("U/L"));
+        assert_eq!(unit("ggt", "WL", 70.0).as_deref(), Some("U/L"));
+        assert_eq!(unit("glucose_fasting", "mgdL", 90.0).as_deref(), Some("mg/dL"));
+        // Not a ratio of the test without its slash.
+        assert_eq!(unit("alt", "OU", 47.0), None);
+        assert_eq!(unit("glucose_fasting", "UL", 90.0), None);
+    }
+
+    #[test]
     fn a_short_unit_with_a_stroke_misread_or_its_last_letter_lost_is_the_tests_unit() {
         let unit = |name: &str, read: &str, value: f64| by_key(name).and_then(|b| b.unit_misread(read, Some(value)));
         assert_eq!(unit("mcv", "fi", 85.7).as_deref(), Some("fL"));
@@ -753,6 +774,14 @@ mod tests {
         assert_eq!(unit("total_protein", "gid", 72.0).as_deref(), Some("g/L"));
         // Nearest a spelling labs print that is not the catalog's.
         assert_eq!(unit("rbc_count", "milhon/mm3", 4.5).as_deref(), Some("million/mm3"));
+        // The `m/` of a photo's unit read `nv`, `mv`: grams spelled as printed, not g/dL.
+        assert_eq!(unit("haemoglobin", "gnvdl", 14.6).map(|u| u.to_lowercase()).as_deref(), Some("gm/dl"));
+        assert_eq!(unit("albumin", "gmvdL", 5.3).map(|u| u.to_lowercase()).as_deref(), Some("gm/dl"));
+        assert_eq!(unit("esr", "mnvhe", 12.0).as_deref(), Some("mm/h"));
+        assert_eq!(unit("haemoglobin", "gmv/dL", 16.3).map(|u| u.to_lowercase()).as_deref(), Some("gm/dl"));
+        // The `IU` of international units run together as `W`: IU/L, not U/L.
+        assert_eq!(unit("alt", "W/L", 11.0).as_deref(), Some("IU/L"));
+        assert_eq!(unit("alt", "WIL", 21.0).as_deref(), Some("IU/L"));
     }
 
     #[test]

@@ -126,11 +126,13 @@ pub fn mend_unit(read: &str) -> Option<String> {
         _ => return None,
     };
     // Every distance once: the nearest unit, if it is within reach and alone at its distance.
-    let distances: Vec<usize> = UNITS.iter().map(|(k, _)| edit_distance(k, &read_key)).collect();
+    // (Compared in quarter edits, so that of two units as near in half edits the one whose
+    // letters the reading ran together wins: `W/L` is IU/L.)
+    let distances: Vec<usize> = UNITS.iter().map(|(k, _)| edit_quarters(k, &read_key)).collect();
     let nearest = *distances.iter().min()?;
     let mut near = UNITS.iter().zip(&distances).filter(|(_, d)| **d == nearest);
     let ((unit_key, unit), _) = near.next()?;
-    if nearest > reach || near.next().is_some() {
+    if nearest > 2 * reach || near.next().is_some() {
         return None;
     }
     // Of the unit's printed spellings, the one nearest the reading (`x10E3/uL` for `=x10E3/uL`,
@@ -138,7 +140,7 @@ pub fn mend_unit(read: &str) -> Option<String> {
     let lower = read.to_lowercase();
     let spelling = known_units()
         .filter(|u| key(u) == *unit_key)
-        .min_by_key(|u| edit_distance(&u.to_lowercase(), &lower))
+        .min_by_key(|u| edit_quarters(&u.to_lowercase(), &lower))
         .map_or_else(|| unit.clone(), str::to_string);
     Some(spelling)
 }
@@ -155,6 +157,11 @@ pub(crate) fn known_units() -> impl Iterator<Item = &'static str> {
 /// [`edit_distance`] between two units as they compare (see [`key`]).
 pub(crate) fn unit_distance(a: &str, b: &str) -> usize {
     edit_distance(&key(a), &key(b))
+}
+
+/// [`edit_quarters`] between two units as they compare (see [`key`]).
+pub(crate) fn unit_quarters(a: &str, b: &str) -> usize {
+    edit_quarters(&key(a), &key(b))
 }
 
 /// Letters OCR takes for one another in units: a substitution between them costs half.
@@ -175,34 +182,58 @@ const LOOKALIKES: &[(char, char)] = &[
     ('o', '0'),
     ('t', 'i'),
     ('t', 'l'),
+    // The `m/` of `gm/dL` and `mm/hr` in a photo: `gnvdl`, `mnvhr`.
+    ('n', 'm'),
+    ('v', '/'),
 ];
 
-/// Edit distance in half edits (so that it stays an integer): a lookalike substitution or
-/// stray punctuation costs 1, any other insertion, deletion or substitution 2.
+/// Letters OCR reads as one where two stand run together in a unit: `W` for the `IU` of
+/// international units (`W/L`) or for the `U/` of `U/L` (`WL`).
+const FUSED: &[(char, &str)] = &[('w', "iu"), ('w', "u/")];
+
+/// Edit distance in half edits (so that it stays an integer): a lookalike substitution, two
+/// letters read as one ([`FUSED`]) or stray punctuation costs 1, any other insertion, deletion
+/// or substitution 2.
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    edit_quarters(a, b).div_ceil(2)
+}
+
+/// Edit distance in quarter edits, finer than [`edit_distance`] where it must choose: two
+/// letters read as one cost 1, a lookalike substitution or stray punctuation 2, any other
+/// edit 4 (`w/l` is nearer `iu/l` than `u/l`, which are as near in half edits).
+pub(crate) fn edit_quarters(a: &str, b: &str) -> usize {
     let lookalike = |x: char, y: char| LOOKALIKES.iter().any(|&(p, q)| (p, q) == (x, y) || (q, p) == (x, y));
-    let indel = |c: char| if matches!(c, '.' | ',' | '!' | '\'' | ':' | ';' | '|') { 1 } else { 2 };
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = std::iter::once(0)
-        .chain(b.iter().scan(0, |s, &c| {
-            *s += indel(c);
-            Some(*s)
-        }))
-        .collect();
-    for ca in a.chars() {
-        let mut current = vec![previous[0] + indel(ca); b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let substitute = previous[j]
-                + match (ca, cb) {
-                    _ if ca == cb => 0,
-                    _ if lookalike(ca, cb) => 1,
-                    _ => 2,
-                };
-            current[j + 1] = substitute.min(previous[j + 1] + indel(ca)).min(current[j] + indel(cb));
+    let fused = |one: char, two: &[char]| FUSED.iter().any(|(o, t)| *o == one && t.chars().eq(two.iter().copied()));
+    let indel = |c: char| if matches!(c, '.' | ',' | '!' | '\'' | ':' | ';' | '|') { 2 } else { 4 };
+    let substitute = |x: char, y: char| match (x, y) {
+        _ if x == y => 0,
+        _ if lookalike(x, y) => 2,
+        _ => 4,
+    };
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            let mut best = if i == 0 && j == 0 { 0 } else { usize::MAX };
+            if i > 0 {
+                best = best.min(d[i - 1][j] + indel(a[i - 1]));
+            }
+            if j > 0 {
+                best = best.min(d[i][j - 1] + indel(b[j - 1]));
+            }
+            if i > 0 && j > 0 {
+                best = best.min(d[i - 1][j - 1] + substitute(a[i - 1], b[j - 1]));
+            }
+            if i > 0 && j > 1 && fused(a[i - 1], &b[j - 2..j]) {
+                best = best.min(d[i - 1][j - 2] + 1);
+            }
+            if i > 1 && j > 0 && fused(b[j - 1], &a[i - 2..i]) {
+                best = best.min(d[i - 2][j - 1] + 1);
+            }
+            d[i][j] = best;
         }
-        previous = current;
     }
-    previous[b.len()]
+    d[a.len()][b.len()]
 }
 
 #[cfg(test)]
@@ -278,5 +309,15 @@ mod tests {
         assert_eq!(edit_distance("mil/ul", "milul"), 2);
         assert_eq!(edit_distance("", "abc"), 6);
         assert_eq!(edit_distance("abc", ""), 6);
+        // Two letters run into one.
+        assert_eq!(edit_distance("iu/l", "w/l"), 1);
+        assert_eq!(edit_distance("u/l", "wl"), 1);
+        assert!(edit_quarters("iu/l", "w/l") < edit_quarters("u/l", "w/l"));
+    }
+
+    #[test]
+    fn a_unit_whose_letters_ran_together_is_the_unit_they_stand_for() {
+        assert_eq!(mend_unit("W/L").map(|u| key(&u)).as_deref(), Some("iu/l"));
+        assert_eq!(mend_unit("mW/L").map(|u| key(&u)).as_deref(), Some("miu/l"));
     }
 }
