@@ -627,19 +627,33 @@ pub(crate) fn range_lost_point(value: f64, low: f64, high: f64) -> Option<String
     })
 }
 
-/// A scanned range whose decimal points were lost (`15-41` lakhs for `1.5-4.1`), put back:
-/// when both whole-number bounds are far from the test's usual ones ([`range_far_from_usual`]),
-/// a tenth of them is not, and the value fits that tenth ([`range_lost_point`]). Three
-/// readings agree, so the range a tenth as large is taken, with the reason the row asks for
-/// review; the range as read stays in its text. A value outside the tenth as well leaves the
-/// range as read.
+/// A scanned range whose decimal points were lost, put back. Both bounds (`15-41` lakhs for
+/// `1.5-4.1`): when both whole-number bounds are far from the test's usual ones
+/// ([`range_far_from_usual`]), a tenth of them is not, and the value fits that tenth
+/// ([`range_lost_point`]); three readings agree. Or each bound alone (RDW `11.6-140`, total
+/// protein `64-83` beside a low 5.9): a whole-number bound no person's result can reach
+/// (beyond the test's plausible range) whose tenth it can, when the range so mended is near
+/// the usual one and the value is possible. The range taken is given with the reason the row
+/// asks for review; the range as read stays in its text. Anything else leaves the range as read.
 pub(crate) fn range_with_points(biomarker: &Biomarker, row: &LabRow, sex: Option<Sex>) -> Option<(f64, f64, String)> {
     let range = row.range.as_ref()?;
     let (low, high) = (range.low?, range.high?);
     let unit = row.unit.as_deref();
-    range_lost_point(row.value.number?, low, high)?;
-    range_far_from_usual(biomarker, unit, sex, Some(low), Some(high))?;
-    let (tenth_low, tenth_high) = (low / 10.0, high / 10.0);
+    let value = row.value.number?;
+    let (tenth_low, tenth_high) = if range_lost_point(value, low, high).is_some() {
+        range_far_from_usual(biomarker, unit, sex, Some(low), Some(high))?;
+        (low / 10.0, high / 10.0)
+    } else {
+        let impossible = |x: f64| biomarker.implausible(x, unit).is_some();
+        let tenth = |x: f64| {
+            if x.fract() == 0.0 && x >= 10.0 && impossible(x) && !impossible(x / 10.0) { x / 10.0 } else { x }
+        };
+        let mended = (tenth(low), tenth(high));
+        if mended == (low, high) || mended.0 > mended.1 || impossible(value) {
+            return None;
+        }
+        mended
+    };
     if range_far_from_usual(biomarker, unit, sex, Some(tenth_low), Some(tenth_high)).is_some() {
         return None;
     }
@@ -1262,6 +1276,26 @@ mod tests {
         // A test the catalog does not know, or a tenth far from the usual range, is not changed.
         let unknown = enrich(lab_row("Zonulin Index", "3.5", "units", "15-41"), true, None, None);
         assert_eq!(unknown.row.range.as_ref().map(|r| r.low), Some(Some(15.0)));
+    }
+
+    #[test]
+    fn a_scanned_range_bound_no_result_can_reach_gets_its_point_back() {
+        let range = |row: &Row| row.row.range.as_ref().map(|r| (r.low, r.high));
+        // RDW `11.6-140`: a width of 140% is impossible, 14.0 is not.
+        let rdw = enrich(lab_row("RDW", "13.2", "%", "11.6-140"), true, None, None);
+        assert_eq!(range(&rdw), Some((Some(11.6), Some(14.0))));
+        assert!(rdw.needs_review.unwrap_or_default().contains("taken as 11.6-14"));
+        // Both bounds, beside a low value the tenth does not hold: flagged against the mended range.
+        let protein = enrich(lab_row("Total Protein", "5.9", "g/dL", "64-83"), true, None, None);
+        assert_eq!(range(&protein), Some((Some(6.4), Some(8.3))));
+        assert_eq!(protein.flag, Some("low"));
+        // Bounds a result can reach, an impossible value, and a text layer stay as read.
+        let possible = enrich(lab_row("Total Protein", "5.9", "g/dL", "6.4-12"), true, None, None);
+        assert_eq!(range(&possible), Some((Some(6.4), Some(12.0))));
+        let impossible = enrich(lab_row("RDW", "132", "%", "11.6-140"), true, None, None);
+        assert_eq!(range(&impossible), Some((Some(11.6), Some(140.0))));
+        let text = enrich(lab_row("RDW", "13.2", "%", "11.6-140"), false, None, None);
+        assert_eq!(range(&text), Some((Some(11.6), Some(140.0))));
     }
 
     #[test]
