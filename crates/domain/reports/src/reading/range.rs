@@ -127,10 +127,12 @@ fn normalise(text: &str) -> String {
 
 /// `s` (normalised) with each sex's label set apart as `; label:` where a range before it ends:
 /// OCR reads the semicolon between the sexes as a colon or loses it (`Male: 5 - 22: Female: 6 -
-/// 24`, `M:0-14F:0-15`), reads the label's colon as a semicolon (`F;2.0-3.5`) and misreads the
-/// label by a letter (`Femabe`). A label is a sex's word ([`MALE`], [`FEMALE`], or a word
-/// of four letters or more a letter from one) followed by a colon or semicolon, after a digit
-/// (and any stop or colon OCR set after it) or at the start.
+/// 24`, `M:0-14F:0-15`), reads the label's colon as a semicolon (`F;2.0-3.5`) or loses it
+/// before a bracket (`Male: (36 - 54): Female (40 - 60)`), and misreads the label by a letter
+/// (`Femabe`). A label is a sex's word ([`MALE`], [`FEMALE`], or a word of four letters or more
+/// a letter from one) followed by a colon or semicolon, after a digit or a bracket closing a
+/// range (and any stop or colon OCR set after it) or at the start; or, after a range, followed
+/// by a bracketed number.
 fn separate_sexes(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = String::with_capacity(s.len() + 8);
@@ -142,10 +144,15 @@ fn separate_sexes(s: &str) -> String {
             let word = &s[i..i + word_len];
             let after = s[i + word_len..].trim_start();
             // (A stop read for the colon before a number: `Male. 7 - 55`.)
-            let labelled = after.starts_with([':', ';'])
-                || (after.starts_with('.') && after[1..].trim_start().starts_with(|c: char| c.is_ascii_digit()));
+            let number_after =
+                |c: char| after.starts_with(c) && after[1..].trim_start().starts_with(|c: char| c.is_ascii_digit());
             let kept = out.trim_end().trim_end_matches([':', ';', '.', ',']).trim_end();
-            let after_range = || kept.is_empty() || kept.ends_with(|c: char| c.is_ascii_digit());
+            // (A label that lost its colon before a bracketed range, after another range:
+            // `Male: (36 - 54): Female (40 - 60)`.)
+            let bracketed = !kept.is_empty() && number_after('(');
+            let labelled = after.starts_with([':', ';']) || number_after('.') || bracketed;
+            let closed = kept.strip_suffix(')').unwrap_or(kept).trim_end();
+            let after_range = || kept.is_empty() || closed.ends_with(|c: char| c.is_ascii_digit());
             // (The word is looked up last: this runs for every word of every reference.)
             if labelled
                 && after_range()
@@ -157,7 +164,7 @@ fn separate_sexes(s: &str) -> String {
                 }
                 out.push_str(label);
                 out.push_str(": ");
-                let rest = &after[1..];
+                let rest = if bracketed { after } else { &after[1..] };
                 i = s.len() - rest.trim_start().len();
                 continue;
             }
@@ -815,6 +822,10 @@ mod tests {
         // A word that is no sex's label keeps its place.
         assert_eq!(female("Adult Male: 10 - 20; Female: 8 - 18"), Some((Some(8.0), Some(18.0))));
         assert_eq!(female("Meal: 10 - 20"), None);
+        // Bracketed ranges with a colon between the sexes, and the second label's colon lost.
+        assert_eq!(female("Male: (36 - 54): Female (40 - 60) mg/dL"), Some((Some(40.0), Some(60.0))));
+        assert_eq!(male("Male: (9.9 - 12.2): Female: (11.0 - 13.5) seconds"), Some((Some(9.9), Some(12.2))));
+        assert_eq!(female("Male: (0.27 - 1.08); Femate: (0.30 - 1.20) mg/dL"), Some((Some(0.3), Some(1.2))));
     }
 
     #[test]
