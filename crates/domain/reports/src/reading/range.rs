@@ -81,7 +81,7 @@ fn normalise(text: &str) -> String {
     // part of it (`<=` and `>=` are made above).
     let mut out = String::with_capacity(s.len());
     let chars: Vec<char> = s
-        .trim_start_matches(['_', '\'', '\u{2018}', '\u{2019}', '`', '"', '\u{201c}', '='])
+        .trim_start_matches(['_', '\'', '\u{2018}', '\u{2019}', '`', '"', '\u{201c}', '=', '\u{a9}'])
         .trim_start()
         .chars()
         .collect();
@@ -93,15 +93,29 @@ fn normalise(text: &str) -> String {
             i += 1;
             continue;
         }
-        // An `8` read as `&` where a range starts (`Female: & - 61`).
+        // An `8` read as `&`, or a `0` as `o`, where a range starts (`Female: & - 61`, `(O - 15)`).
         let mut after = chars[i + 1..].iter().filter(|c| **c != ' ');
-        if chars[i] == '&'
-            && chars[..i].iter().rev().find(|c| **c != ' ').is_none_or(|c| matches!(c, ':' | '(' | ';'))
+        let starts = chars[..i].iter().rev().find(|c| **c != ' ').is_none_or(|c| matches!(c, ':' | '(' | ';'));
+        if let Some(digit) = match chars[i] {
+            '&' => Some('8'),
+            'o' if chars.get(i.wrapping_sub(1)).is_none_or(|c| !c.is_alphanumeric()) => Some('0'),
+            _ => None,
+        } && starts
             && after.next() == Some(&'-')
             && after.next().is_some_and(char::is_ascii_digit)
         {
-            out.push('8');
+            out.push(digit);
             i += 1;
+            continue;
+        }
+        // A `1` read as `l` before a `to` run into it (`lto6`).
+        if starts
+            && matches!(chars[i], 'l' | 'i' | '|')
+            && chars[i + 1..].starts_with(&['t', 'o'])
+            && chars.get(i + 3).is_some_and(char::is_ascii_digit)
+        {
+            out.push_str("1 to ");
+            i += 3;
             continue;
         }
         // `to` a scan read without the spaces around it (`4.0to5.6%`).
@@ -164,7 +178,9 @@ fn separate_sexes(s: &str) -> String {
                 }
                 out.push_str(label);
                 out.push_str(": ");
-                let rest = if bracketed { after } else { &after[1..] };
+                // (A label's colon read twice: `Female: : (3.5 - 5.1)`.)
+                let rest =
+                    if bracketed { after } else { after[1..].trim_start().strip_prefix(':').unwrap_or(&after[1..]) };
                 i = s.len() - rest.trim_start().len();
                 continue;
             }
@@ -762,6 +778,12 @@ mod tests {
         assert_eq!(r("_0.54-5.30"), (Some(0.54), Some(5.3)));
         assert_eq!(r("\u{2018}0.54-5.30"), (Some(0.54), Some(5.3)));
         assert_eq!(r("= 4.8-12.7"), (Some(4.8), Some(12.7)));
+        assert_eq!(r("\u{a9} <100"), (None, Some(100.0)));
+        // A zero read as `O`, and a one as `l` before a `to` run into it.
+        assert_eq!(r("(O - 15)"), (Some(0.0), Some(15.0)));
+        assert_eq!(r("(O- 15)"), (Some(0.0), Some(15.0)));
+        assert_eq!(r("lto6"), (Some(1.0), Some(6.0)));
+        assert_eq!(parse_range("No - 5", None), None);
         // Decimal points read as gaps (a Sysmex printout photographed): `4 1-12` is 4.1-12.
         assert_eq!(r("(4 1-12)"), (Some(4.1), Some(12.0)));
         assert_eq!(r("(4 1-10 8)"), (Some(4.1), Some(10.8)));
@@ -826,6 +848,8 @@ mod tests {
         assert_eq!(female("Male: (36 - 54): Female (40 - 60) mg/dL"), Some((Some(40.0), Some(60.0))));
         assert_eq!(male("Male: (9.9 - 12.2): Female: (11.0 - 13.5) seconds"), Some((Some(9.9), Some(12.2))));
         assert_eq!(female("Male: (0.27 - 1.08); Femate: (0.30 - 1.20) mg/dL"), Some((Some(0.3), Some(1.2))));
+        // A label's colon read twice.
+        assert_eq!(female("Male: (3.1 - 4.6); Female: : (3.5 - 5.1)"), Some((Some(3.5), Some(5.1))));
     }
 
     #[test]

@@ -1401,8 +1401,8 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         }
         // A range set apart at its dash (`136`  `-`  `145`, or `136`  `-145`, on a scan).
         if range.is_none()
-            && t.starts_with(|c: char| c.is_ascii_digit())
-            && parse_value(t).is_some_and(|v| v.number.is_some())
+            && ((t.starts_with(|c: char| c.is_ascii_digit()) && parse_value(t).is_some_and(|v| v.number.is_some()))
+                || open_range(t))
             && let Some((r, text, used)) = range_set_apart(t, &after_value[i + 1..], sex)
         {
             range = Some((r, text.clone()));
@@ -1647,8 +1647,9 @@ fn unit_inside(range: &RefRange, text: &str) -> Option<String> {
 }
 
 /// A number's cell joined with the cells after it that make it a range with both bounds: a
-/// dash and a number (`136`  `-`  `145`) or a number after its dash (`136`  `-145`). Gives
-/// the range, its text and how many cells after the number it took.
+/// dash and a number (`136`  `-`  `145`), a number after its dash (`136`  `-145`), or the
+/// high bound after a cell ending in the dash ([`open_range`], `(0 -`  `15)`). Gives the
+/// range, its text and how many cells after the number it took.
 fn range_set_apart(number: &str, next: &[Cell], sex: Option<Sex>) -> Option<(RefRange, String, usize)> {
     let dash = |t: &str| matches!(t, "-" | "–" | "—" | "to");
     let bound = |t: &str| t.starts_with(|c: char| c.is_ascii_digit() || c == '.');
@@ -1656,13 +1657,24 @@ fn range_set_apart(number: &str, next: &[Cell], sex: Option<Sex>) -> Option<(Ref
         [d, n, ..] if dash(d.text.trim()) && bound(n.text.trim()) => {
             (format!("{number} {} {}", d.text.trim(), n.text.trim()), 2)
         }
-        [n, ..] if n.text.trim().strip_prefix(['-', '–']).is_some_and(bound) => {
+        [n, ..]
+            if n.text.trim().strip_prefix(['-', '–']).is_some_and(bound)
+                || open_range(number) && bound(n.text.trim()) =>
+        {
             (format!("{number} {}", n.text.trim()), 1)
         }
         _ => return None,
     };
     let r = parse_range(&text, sex)?;
     (r.low.is_some() && r.high.is_some()).then_some((r, text, used))
+}
+
+/// A range's low bound and dash without its high bound (`(0 -`, `4 to`): the rest of it
+/// set apart in the next cell.
+fn open_range(text: &str) -> bool {
+    let t = text.trim();
+    t.trim_start_matches('(').starts_with(|c: char| c.is_ascii_digit())
+        && (t.ends_with(['-', '–']) || t.strip_suffix("to").is_some_and(|s| s.ends_with(' ')))
 }
 
 /// The flag a cell holds, also behind a scan's stray mark (`‘Low`).
@@ -3964,10 +3976,15 @@ mod reference_layout_tests {
         let p = page(&[
             &[("SODIUM", 20.0), ("141.1", 200.0), ("mmol/L", 300.0), ("136", 400.0), ("-", 432.0), ("145", 454.0)],
             &[("CHLORIDE", 20.0), ("106.1", 200.0), ("mmol/L", 300.0), ("98", 400.0), ("-107", 432.0)],
+            &[("ESR", 20.0), ("14", 200.0), ("mm/hr", 300.0), ("(0 -", 400.0), ("15)", 436.0)],
         ]);
         assert_eq!(
             ranges(&p, None),
-            [("SODIUM".to_string(), Some(136.0), Some(145.0)), ("CHLORIDE".to_string(), Some(98.0), Some(107.0))]
+            [
+                ("SODIUM".to_string(), Some(136.0), Some(145.0)),
+                ("CHLORIDE".to_string(), Some(98.0), Some(107.0)),
+                ("ESR".to_string(), Some(0.0), Some(15.0))
+            ]
         );
     }
 
