@@ -715,6 +715,9 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>) -> Vec<Option<String>>
                 let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
                 let unit = row.unit.as_deref();
                 let printed = row.range.as_ref().map_or((None, None), |r| (r.low, r.high));
+                if value_in_its_range(biomarker, row.value.text.parse().ok(), printed, sex) {
+                    return None;
+                }
                 let range = if (printed.0.is_some() || printed.1.is_some())
                     && range_far_from_usual(biomarker, unit, sex, printed.0, printed.1).is_none()
                 {
@@ -733,6 +736,21 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>) -> Vec<Option<String>>
             Some(reason)
         })
         .collect()
+}
+
+/// Whether a reading (`186`) lies inside its printed range, and that range is the test's usual
+/// one in one of its units (`80-200`, total T3 in ng/dL): the number and the range are as
+/// printed, whatever unit was read beside them (`ng/mL`); no decimal point was lost. (A range
+/// that lost its points with the value, haematocrit `385` in `360-460`, is usual in no unit.)
+fn value_in_its_range(
+    biomarker: &Biomarker,
+    read: Option<f64>,
+    printed: (Option<f64>, Option<f64>),
+    sex: Option<Sex>,
+) -> bool {
+    let (Some(read), (Some(low), Some(high))) = (read, printed) else { return false };
+    (low..=high).contains(&read)
+        && biomarker.units().any(|u| range_far_from_usual(biomarker, Some(u), sex, Some(low), Some(high)).is_none())
 }
 
 /// A value OCR read as a whole number with a leading zero (`076`, `005`) lost the point after
@@ -788,8 +806,11 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
     });
     let low = row.range.as_ref().and_then(|r| r.low);
     let high = row.range.as_ref().and_then(|r| r.high);
-    let misread_range =
-        biomarker.filter(|_| ocr).and_then(|b| range_far_from_usual(b, row.unit.as_deref(), sex, low, high));
+    // (A range that holds the value and is the test's usual one in another unit is as printed:
+    // the unit beside it is what is off.)
+    let misread_range = biomarker
+        .filter(|b| ocr && !value_in_its_range(b, row.value.number, (low, high), sex))
+        .and_then(|b| range_far_from_usual(b, row.unit.as_deref(), sex, low, high));
     // A printed flag stands; one worked out from a range that is likely misread comes from the
     // test's usual range instead, so a truly abnormal result is still flagged.
     let (judged_low, judged_high, flag) = match biomarker.filter(|_| misread_range.is_some() && row.flag.is_none()) {
@@ -1256,6 +1277,20 @@ mod tests {
         let text = &rows_of("text", lines)[0];
         assert_eq!((text.row.value.number, text.flag), (Some(385.0), Some("high")));
         assert!(text.needs_review.clone().unwrap_or_default().contains("physiologically possible"));
+    }
+
+    #[test]
+    fn a_scanned_value_inside_a_usual_printed_range_keeps_its_number_whatever_its_unit() {
+        let lines: &[&[(&str, f32)]] = &[
+            // 186 is impossible in ng/mL, but it is inside 80-200, total T3's range in ng/dL.
+            &[("Total T3", 20.0), ("186", 250.0), ("ng/mL", 330.0), ("80-200", 420.0)],
+            // A range that lost its points with the value is no range of the test in any unit.
+            &[("Hct", 20.0), ("385", 250.0), ("%", 330.0), ("360-460", 420.0)],
+        ];
+        let rows = rows_of("ocr", lines);
+        assert_eq!((rows[0].row.value.number, rows[0].flag), (Some(186.0), None));
+        assert!(rows[0].needs_review.clone().unwrap_or_default().contains("physiologically possible"));
+        assert_eq!(rows[1].row.value.number, Some(38.5));
     }
 
     #[test]

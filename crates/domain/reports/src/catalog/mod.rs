@@ -336,9 +336,12 @@ impl Biomarker {
         let factor = self.to_canonical(1.0, unit)?;
         let back = |v: f64| {
             let x = v / factor;
+            if x == 0.0 {
+                return 0.0;
+            }
             // Four significant figures: 13.0 g/dL is 130 g/L, not 129.99999.
             let scale = 10f64.powi(3 - x.abs().log10().floor() as i32);
-            if x == 0.0 { 0.0 } else { (x * scale).round() / scale }
+            (x * scale).round() / scale
         };
         Some((low.map(back), high.map(back)))
     }
@@ -352,7 +355,7 @@ impl Biomarker {
     }
 
     /// Every unit this test is printed in: its own, then those it converts from.
-    fn units(&self) -> impl Iterator<Item = &String> {
+    pub fn units(&self) -> impl Iterator<Item = &String> {
         std::iter::once(&self.unit).chain(self.conversions.iter().map(|(u, _)| u))
     }
 
@@ -870,6 +873,9 @@ mod tests {
         let glucose = by_key("glucose_fasting").unwrap();
         let (lo, hi) = glucose.default_range_in(Some("mmol/L"), None).unwrap();
         assert_eq!((lo, hi), (Some(3.885), Some(5.495)));
+        // A bound of zero is zero in any unit.
+        let direct = by_key("bilirubin_direct").unwrap();
+        assert_eq!(direct.default_range_in(Some("umol/L"), None), Some((Some(0.0), Some(5.131))));
         assert_eq!(by_key("hbsag").unwrap().default_range, None, "qualitative tests have none");
     }
 
