@@ -425,7 +425,9 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     let mut rows: Vec<LabRow> = rows.into_iter().zip(keep).filter(|(_, k)| *k).map(|((r, _), _)| r).collect();
     strip_footnote_letters(&mut rows);
     let mended = if ocr {
+        let fused = flags_run_into_values(&mut rows);
         let points = put_back_points(&mut rows, sex);
+        let points: Vec<Option<String>> = fused.into_iter().zip(points).map(|(f, p)| f.or(p)).collect();
         let related = mend_by_relations(&mut rows, &points);
         related.into_iter().zip(points).map(|(r, p)| r.or(p)).collect()
     } else {
@@ -751,6 +753,35 @@ fn value_in_its_range(
     let (Some(read), (Some(low), Some(high))) = (read, printed) else { return false };
     (low..=high).contains(&read)
         && biomarker.units().any(|u| range_far_from_usual(biomarker, Some(u), sex, Some(low), Some(high)).is_none())
+}
+
+/// Scanned values that ran into their `L` flag, OCR reading the letter as a `1` (`2.4 L` read
+/// `2.41`, `36.7 L` read `36.71`): on a page that prints flags (two rows or more read one), a
+/// row read with none, its value a decimal of two places or more ending in `1`, that is below
+/// its printed low bound even with that `1` dropped. A lab flags such a value; its flag is the
+/// `1`. The value without it is taken, flagged low, and the row asks for review; the value as
+/// read stays in its text. Gives, for each row, why its value was changed.
+fn flags_run_into_values(rows: &mut [LabRow]) -> Vec<Option<String>> {
+    let flagged = rows.iter().filter(|r| matches!(r.flag, Some(Flag::High | Flag::Low))).count();
+    rows.iter_mut()
+        .map(|row| {
+            if flagged < 2 || row.flag.is_some() || row.value.qualifier.is_some() {
+                return None;
+            }
+            let text = row.value.text.as_str();
+            let kept = text.strip_suffix('1').filter(|k| k.split_once('.').is_some_and(|(_, p)| !p.is_empty()))?;
+            let number: f64 = kept.parse().ok()?;
+            if number >= row.range.as_ref()?.low? {
+                return None;
+            }
+            let reason = format!(
+                "the result reads {text}, which is {kept} with its L flag run into it; it is taken as {kept}, low; check the report"
+            );
+            row.value.number = Some(number);
+            row.flag = Some(Flag::Low);
+            Some(reason)
+        })
+        .collect()
 }
 
 /// A value OCR read as a whole number with a leading zero (`076`, `005`) lost the point after
@@ -1277,6 +1308,30 @@ mod tests {
         let text = &rows_of("text", lines)[0];
         assert_eq!((text.row.value.number, text.flag), (Some(385.0), Some("high")));
         assert!(text.needs_review.clone().unwrap_or_default().contains("physiologically possible"));
+    }
+
+    #[test]
+    fn a_scanned_value_that_ran_into_its_low_flag_is_read_apart_on_a_page_that_flags() {
+        let lines: &[&[(&str, f32)]] = &[
+            &[("Hb", 20.0), ("11.2", 250.0), ("L", 300.0), ("g/dL", 330.0), ("13.0-17.0", 420.0)],
+            &[("WBC", 20.0), ("12.9", 250.0), ("H", 300.0), ("10^3/uL", 330.0), ("4.0-11.0", 420.0)],
+            &[("PCV", 20.0), ("36.71", 250.0), ("%", 330.0), ("40.0-50.0", 420.0)],
+            &[("Phosphorus", 20.0), ("2.41", 250.0), ("mg/dL", 330.0), ("2.5-4.5", 420.0)],
+            // Within its range, or a whole number: as read.
+            &[("Potassium", 20.0), ("4.21", 250.0), ("mmol/L", 330.0), ("3.5-5.1", 420.0)],
+            &[("Sodium", 20.0), ("121", 250.0), ("mmol/L", 330.0), ("136-145", 420.0)],
+        ];
+        let rows = rows_of("ocr", lines);
+        let read: Vec<(Option<f64>, Option<&str>)> = rows.iter().map(|r| (r.row.value.number, r.flag)).collect();
+        assert_eq!(
+            read[2..],
+            [(Some(36.7), Some("low")), (Some(2.4), Some("low")), (Some(4.21), None), (Some(121.0), Some("low"))]
+        );
+        assert!(rows[2].needs_review.clone().unwrap_or_default().contains("L flag run into it"));
+        assert_eq!(rows[2].row.value.text, "36.71");
+        // A page that prints no flags, and a text layer, are as read.
+        assert_eq!(rows_of("ocr", &lines[2..])[0].row.value.number, Some(36.71));
+        assert_eq!(rows_of("text", lines)[2].row.value.number, Some(36.71));
     }
 
     #[test]
