@@ -441,8 +441,8 @@ impl Biomarker {
 
     /// The unit of this test an OCR reading that is no unit at all stands for (`gid` for
     /// `g/dL`, `me/dt` for `mg/dL`, `X107/pL` for `X 10³/µL`): the test's unit, in any
-    /// spelling labs print it, nearest the reading as units compare (in half edits, see
-    /// [`edit_distance`]), no further than half an edit for each character of that unit and
+    /// spelling labs print it, nearest the reading as units compare (in quarter edits, see
+    /// [`edit_quarters`]), no further than half an edit for each character of that unit and
     /// of the reading, and alone at that distance once units in which `value` is impossible
     /// are set aside (`gid` is as near `g/L` as `g/dL`; a protein of 7.2 is possible only in
     /// `g/dL`). Spellings of one unit count as one; the one nearest the reading as printed is
@@ -721,47 +721,49 @@ mod tests {
         assert_eq!(unit("haemoglobin", "g/mL"), None);
     }
 
+    /// [`Biomarker::unit_misread`] for the test `name` read as `read` beside `value`.
+    fn misread(name: &str, read: &str, value: f64) -> Option<String> {
+        by_key(name).and_then(|b| b.unit_misread(read, Some(value)))
+    }
+
     #[test]
     fn a_unit_cut_short_or_a_misread_percent_is_the_tests_unit() {
-        let unit = |name: &str, read: &str, value: f64| by_key(name).and_then(|b| b.unit_misread(read, Some(value)));
-        assert_eq!(unit("mchc", "g/d", 33.0).as_deref(), Some("g/dL"));
-        assert_eq!(unit("neutrophils_pct", "j", 44.9).as_deref(), Some("%"));
-        assert_eq!(unit("neutrophils_pct", "b", 60.0).as_deref(), Some("%"));
+        assert_eq!(misread("mchc", "g/d", 33.0).as_deref(), Some("g/dL"));
+        assert_eq!(misread("neutrophils_pct", "j", 44.9).as_deref(), Some("%"));
+        assert_eq!(misread("neutrophils_pct", "b", 60.0).as_deref(), Some("%"));
         // A unit of the test, a start shared by two of its units, a value that is no
         // percentage, a test not in percent, or a digit stay as read.
-        assert_eq!(unit("mchc", "g/dL", 33.0), None);
-        assert_eq!(unit("neutrophils_pct", "%", 44.9), None);
-        assert_eq!(unit("neutrophils_pct", "j", 4490.0), None);
-        assert_eq!(unit("mchc", "j", 33.0), None);
-        assert_eq!(unit("neutrophils_pct", "7", 44.9), None);
-        assert_eq!(unit("creatinine", "m/", 1.0), None);
+        assert_eq!(misread("mchc", "g/dL", 33.0), None);
+        assert_eq!(misread("neutrophils_pct", "%", 44.9), None);
+        assert_eq!(misread("neutrophils_pct", "j", 4490.0), None);
+        assert_eq!(misread("mchc", "j", 33.0), None);
+        assert_eq!(misread("neutrophils_pct", "7", 44.9), None);
+        assert_eq!(misread("creatinine", "m/", 1.0), None);
     }
 
     #[test]
     fn a_ratio_of_the_test_read_without_its_slash_is_the_tests_unit() {
-        let unit = |name: &str, read: &str, value: f64| by_key(name).and_then(|b| b.unit_misread(read, Some(value)));
-        assert_eq!(unit("alt", "UL", 17.0).as_deref(), Some("U/L"));
-        assert_eq!(unit("lipase", "Ul", 56.0).as_deref(), Some("U/L"));
-        assert_eq!(unit("ggt", "WL", 70.0).as_deref(), Some("U/L"));
-        assert_eq!(unit("glucose_fasting", "mgdL", 90.0).as_deref(), Some("mg/dL"));
+        assert_eq!(misread("alt", "UL", 17.0).as_deref(), Some("U/L"));
+        assert_eq!(misread("lipase", "Ul", 56.0).as_deref(), Some("U/L"));
+        assert_eq!(misread("ggt", "WL", 70.0).as_deref(), Some("U/L"));
+        assert_eq!(misread("glucose_fasting", "mgdL", 90.0).as_deref(), Some("mg/dL"));
         // Not a ratio of the test without its slash.
-        assert_eq!(unit("alt", "OU", 47.0), None);
-        assert_eq!(unit("glucose_fasting", "UL", 90.0), None);
+        assert_eq!(misread("alt", "OU", 47.0), None);
+        assert_eq!(misread("glucose_fasting", "UL", 90.0), None);
     }
 
     #[test]
     fn a_short_unit_with_a_stroke_misread_or_its_last_letter_lost_is_the_tests_unit() {
-        let unit = |name: &str, read: &str, value: f64| by_key(name).and_then(|b| b.unit_misread(read, Some(value)));
-        assert_eq!(unit("mcv", "fi", 85.7).as_deref(), Some("fL"));
-        assert_eq!(unit("mpv", "f", 9.4).as_deref(), Some("fL"));
+        assert_eq!(misread("mcv", "fi", 85.7).as_deref(), Some("fL"));
+        assert_eq!(misread("mpv", "f", 9.4).as_deref(), Some("fL"));
         // Two strokes away, a letter that is not a stroke away (`pq`, as Thyrocare prints
         // MCH), a reading no shorter unit starts, or a unit the test has stay as read.
-        assert_eq!(unit("mch", "pq", 30.7), None);
-        assert_eq!(unit("mcv", "fit", 85.7), None);
-        assert_eq!(unit("mcv", "fa", 85.7), None);
-        assert_eq!(unit("haemoglobin", "g", 13.8), None);
-        assert_eq!(unit("mpv", "%", 9.4), None);
-        assert_eq!(unit("mcv", "fl", 85.7), None);
+        assert_eq!(misread("mch", "pq", 30.7), None);
+        assert_eq!(misread("mcv", "fit", 85.7), None);
+        assert_eq!(misread("mcv", "fa", 85.7), None);
+        assert_eq!(misread("haemoglobin", "g", 13.8), None);
+        assert_eq!(misread("mpv", "%", 9.4), None);
+        assert_eq!(misread("mcv", "fl", 85.7), None);
     }
 
     #[test]

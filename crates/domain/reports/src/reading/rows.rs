@@ -1578,9 +1578,6 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
 }
 
-/// The unit printed inside a reference (`3-95 U/L`), as printed in `text`, not as the range
-/// parser lowercased it: not a word result (`<0.25 Negative`), and without a note that follows
-/// (`% (calc)`).
 /// Whether a cell can be part of a reference set apart in cells: it holds a number or a sex's
 /// label.
 fn reference_part(cell: &Cell) -> bool {
@@ -1631,6 +1628,9 @@ fn split_at_value_column(cell: &Cell, columns: Columns, sex: Option<Sex>) -> Vec
     ]
 }
 
+/// The unit printed inside a reference (`3-95 U/L`), as printed in `text`, not as the range
+/// parser lowercased it: not a word result (`<0.25 Negative`), and without a note that follows
+/// (`% (calc)`).
 fn unit_inside(range: &RefRange, text: &str) -> Option<String> {
     let inside = range.unit.as_deref()?;
     let inside = inside.split_once('(').map_or(inside, |(u, _)| u).trim();
