@@ -1,4 +1,4 @@
-//! Small print that Tesseract's page layout took for a picture.
+//! Small print that Tesseract's page layout took for a picture, or left out.
 //!
 //! Before it reads, Tesseract's layout analysis (page segmentation mode 4) marks regions it takes
 //! for halftone pictures and reads no text there. On a phone photo, a column of small grey print
@@ -6,8 +6,11 @@
 //! that way. The TSV shows such a region as a word with no text. [`picture_regions`] finds them,
 //! the worker reads each again as one block of text (mode 6, which does no picture finding), and
 //! [`splice`] puts those words into the page's TSV in place of whatever the first reading found
-//! there, each line joined to the page line it continues. Rules and lines leave blank words too; they are too thin to hold a line of print and
-//! are not read again.
+//! there, each line joined to the page line it continues. Rules and lines leave blank words
+//! too; they are too thin to hold a line of print and are not read again.
+//!
+//! The layout analysis can also leave out a column of print with no trace at all; the ink no
+//! word covers finds it ([`unread_regions`]), and it is read again the same way.
 
 /// Smallest width and height, in pixels, of a region worth reading again: a line of the
 /// smallest print Tesseract reads. On a page of larger print, a region must also be a line of
@@ -75,6 +78,101 @@ pub fn picture_regions(tsv: &str, width: i32, height: i32) -> Vec<Rect> {
         })
         .filter(|r| r[2] > 0 && r[3] > 0)
         .fold(Vec::new(), merge_overlapping)
+}
+
+/// Columns of print the first reading left out altogether, to the right of all it read on their
+/// rows. On a photo of small print, Tesseract's layout analysis (at the 300 dpi it is told) can
+/// drop a table's far-right column with no trace, not even a picture's blank word: a layout's
+/// `Your Value` column lost its header and its first eight results; told 150 dpi, it read them,
+/// but that lost more on other photos than it found. They are found as letters of ink no word
+/// of the first reading covers: blobs of a letter's size, within a line of the page's print of
+/// each other along a row, rows of them stacked in a column, each column one region, padded a
+/// quarter of a line above and below and [`PAD`] beside. A lone letter is no region: a tick or a
+/// speck of a photo's grain is one blob, and a column is two rows or more: single words left out
+/// (a header line of a photo) read again changed what was read well around them. Only columns
+/// right of every word read on their rows are taken: a column left out between two read ones
+/// (a unit column) read again alone read worse than the reader's second look at its rows did
+/// (`/cumm` as `foummm`).
+/// `pixels` is the `width` × `height` page as read, dark ink on light; ink inside `skip`
+/// (pictures, read again anyway) is not looked at.
+#[must_use]
+pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &[Rect]) -> Vec<Rect> {
+    let (Ok(w), Ok(h)) = (usize::try_from(width), usize::try_from(height)) else {
+        return Vec::new();
+    };
+    if pixels.len() < w * h {
+        return Vec::new();
+    }
+    let read: Vec<Rect> = word_rows(tsv).filter(|w| !w.fields[11].trim().is_empty()).map(|w| w.rect).collect();
+    let mut heights: Vec<i32> = read.iter().map(|r| r[3]).collect();
+    if heights.len() < MIN_WORDS {
+        return Vec::new();
+    }
+    heights.sort_unstable();
+    let line = heights[heights.len() / 2].max(PAD);
+    let every: Vec<Rect> = word_rows(tsv).map(|w| w.rect).chain(skip.iter().copied()).collect();
+    let margin = line / 4;
+    let covered = |x: i32, y: i32| {
+        every
+            .iter()
+            .any(|r| x >= r[0] - margin && x < r[0] + r[2] + margin && y >= r[1] - margin && y < r[1] + r[3] + margin)
+    };
+    let letters: Vec<Rect> = crate::blobs::all(w, h, |i| pixels[i] < 128, crate::blobs::EDGES)
+        .into_iter()
+        .filter_map(|b| {
+            let (bw, bh) = (b.width() as i32, b.height() as i32);
+            let letter = bh >= (line / 3).max(4)
+                && bh <= line * 3 / 2
+                && bw <= line * 2
+                && b.area * 10 >= b.width() * b.height();
+            let r = [b.x0 as i32, b.y0 as i32, bw, bh];
+            (letter && !covered(r[0] + bw / 2, r[1] + bh / 2)).then_some(r)
+        })
+        .collect();
+    // Letters along a row, then rows stacked in a column.
+    let near_in_row = |a: Rect, b: Rect| {
+        (mid_y(a) - mid_y(b)).abs() * 2 <= line && a[0] - line <= b[0] + b[2] && b[0] - line <= a[0] + a[2]
+    };
+    let words: Vec<Rect> =
+        clusters(&letters, near_in_row).into_iter().filter(|(_, n)| *n >= 2).map(|(r, _)| r).collect();
+    let stacked = |a: Rect, b: Rect| {
+        a[0] <= b[0] + b[2] && b[0] <= a[0] + a[2] && a[1] - 3 * line <= b[1] + b[3] && b[1] - 3 * line <= a[1] + a[3]
+    };
+    clusters(&words, stacked)
+        .into_iter()
+        .filter(|([x, y, _, rh], rows)| {
+            let beside = read.iter().filter(|r| mid_y(**r) >= *y && mid_y(**r) < y + rh);
+            *rows >= 2 && beside.map(|r| r[0] + r[2]).max().is_none_or(|right| right < *x)
+        })
+        .map(|([x, y, rw, rh], _)| {
+            let (x0, y0) = ((x - PAD).max(0), (y - margin).max(0));
+            [x0, y0, (x + rw + PAD).min(width) - x0, (y + rh + margin).min(height) - y0]
+        })
+        .collect()
+}
+
+/// Fewest words a first reading needs for its print to be measured and its gaps looked for.
+const MIN_WORDS: usize = 10;
+
+/// `boxes` gathered into clusters where `near` links two, each cluster's bounding box and how
+/// many boxes it holds, top to bottom.
+fn clusters(boxes: &[Rect], near: impl Fn(Rect, Rect) -> bool) -> Vec<(Rect, usize)> {
+    let mut out: Vec<(Rect, usize, Vec<Rect>)> = Vec::new();
+    for &b in boxes {
+        let joined: Vec<usize> = (0..out.len()).filter(|&i| out[i].2.iter().any(|&m| near(m, b))).collect();
+        let mut members = vec![b];
+        for &i in joined.iter().rev() {
+            members.extend(out.swap_remove(i).2);
+        }
+        let x0 = members.iter().map(|r| r[0]).min().unwrap_or(0);
+        let y0 = members.iter().map(|r| r[1]).min().unwrap_or(0);
+        let x1 = members.iter().map(|r| r[0] + r[2]).max().unwrap_or(0);
+        let y1 = members.iter().map(|r| r[1] + r[3]).max().unwrap_or(0);
+        out.push(([x0, y0, x1 - x0, y1 - y0], members.len(), members));
+    }
+    let mut out: Vec<(Rect, usize)> = out.into_iter().map(|(r, n, _)| (r, n)).collect();
+    out.sort_unstable_by_key(|(r, _)| (r[1], r[0]));
+    out
 }
 
 /// `regions` with `next` added, where a region that lies within the band of rows of another is
@@ -254,6 +352,50 @@ mod tests {
             picture_regions(&tsv, 982, 1200),
             vec![[699, 120, 283, 60], [22, 1003, 960, 90], [494, 1040, 488, 90]]
         );
+    }
+
+    /// A white `w`×`h` page with black boxes of ink.
+    fn page_with_ink(w: usize, h: usize, ink: &[Rect]) -> Vec<u8> {
+        let mut pixels = vec![255u8; w * h];
+        for &[x, y, iw, ih] in ink {
+            for yy in y..y + ih {
+                for xx in x..x + iw {
+                    pixels[yy as usize * w + xx as usize] = 0;
+                }
+            }
+        }
+        pixels
+    }
+
+    #[test]
+    fn a_column_left_out_right_of_its_rows_is_a_region_to_read_again() {
+        // Five rows read as a name and a range, each word 12 px tall.
+        let mut tsv = HEAD.to_string();
+        for (i, y) in [20, 40, 60, 80, 100].into_iter().enumerate() {
+            let line = u32::try_from(i).unwrap() + 1;
+            tsv += &row(1, line, [10, y, 50, 12], "Urea");
+            tsv += &row(1, line, [150, y, 50, 12], "17-43");
+        }
+        let two_letters = |x: i32, y: i32| [[x, y + 1, 6, 10], [x + 9, y + 1, 6, 10]];
+        let mut ink = Vec::new();
+        for y in [20, 40, 60] {
+            // Results right of everything read on their rows, which the reading left out.
+            ink.extend(two_letters(300, y));
+            // A unit column left out between the names and the ranges: not taken.
+            ink.extend(two_letters(100, y));
+        }
+        // Letters under a word read, a lone speck, and one row's word alone: no region.
+        ink.extend(two_letters(20, 80));
+        ink.extend(two_letters(360, 100));
+        ink.push([250, 100, 6, 10]);
+        let pixels = page_with_ink(400, 200, &ink);
+        // The column's letters (x 300 to 315, y 21 to 71), PAD beside, a quarter line (3 px) above and below.
+        assert_eq!(unread_regions(&tsv, &pixels, 400, 200, &[]), vec![[294, 18, 27, 56]]);
+        // Inside a picture region it is left to the picture's second reading.
+        assert!(unread_regions(&tsv, &pixels, 400, 200, &[[280, 0, 120, 200]]).is_empty());
+        // A reading too short to measure its print looks for nothing.
+        let short = [HEAD.to_string(), row(1, 1, [10, 20, 50, 12], "Urea")].concat();
+        assert!(unread_regions(&short, &pixels, 400, 200, &[]).is_empty());
     }
 
     fn words(tsv: &str) -> Vec<(String, String)> {

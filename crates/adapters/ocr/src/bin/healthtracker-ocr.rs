@@ -32,7 +32,8 @@ fn engine(data_path: Option<&str>) -> Result<TessApi, String> {
 }
 
 /// Tesseract's TSV (word boxes, confidences, line numbers) for one PGM image. Regions the
-/// layout analysis took for pictures are read again as blocks of text (see `ht_ocr::regions`).
+/// layout analysis took for pictures, and columns of print it left out, are read again as blocks
+/// of text (see `ht_ocr::regions`).
 ///
 /// The pixels are handed to Tesseract as they are: Leptonica's PGM reader takes them a byte at a
 /// time through `fread`, which was an eighth of the whole time of reading a 150 dpi scan
@@ -49,8 +50,11 @@ fn read(tess: &mut TessApi, pgm: &[u8]) -> Result<String, String> {
     }
     let tsv = |tess: &mut TessApi| tess.get_tsv_text(0).map_err(|e| format!("OCR output: {e}"));
     let page = tsv(tess)?;
-    let pictures = regions::picture_regions(&page, w, h);
-    if pictures.is_empty() {
+    // Pictures first: where a column left out lies inside one, it is read with it.
+    let mut again = regions::picture_regions(&page, w, h);
+    let unread = regions::unread_regions(&page, pixels, w, h, &again);
+    again.extend(unread);
+    if again.is_empty() {
         return Ok(page);
     }
     let mode = |tess: &mut TessApi, psm: &CStr| {
@@ -59,7 +63,7 @@ fn read(tess: &mut TessApi, pgm: &[u8]) -> Result<String, String> {
             .map_err(|e| format!("OCR setup failed: {e:?}"))
     };
     mode(tess, SINGLE_BLOCK)?;
-    let rereads: Result<Vec<_>, String> = pictures
+    let rereads: Result<Vec<_>, String> = again
         .into_iter()
         .map(|[x, y, w, h]| {
             tess.set_rectangle(x, y, w, h);
