@@ -129,6 +129,11 @@ pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &
             (letter && !covered(r[0] + bw / 2, r[1] + bh / 2)).then_some(r)
         })
         .collect();
+    // Gathering letters costs their number squared: ink left out in such numbers is no column
+    // of a table but grain or a picture.
+    if letters.len() > MAX_LETTERS {
+        return Vec::new();
+    }
     // Letters along a row, then rows stacked in a column.
     let near_in_row = |a: Rect, b: Rect| {
         (mid_y(a) - mid_y(b)).abs() * 2 <= line && a[0] - line <= b[0] + b[2] && b[0] - line <= a[0] + a[2]
@@ -153,6 +158,10 @@ pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &
 
 /// Fewest words a first reading needs for its print to be measured and its gaps looked for.
 const MIN_WORDS: usize = 10;
+
+/// Most letters left out that are gathered into columns: a page of print holds a few
+/// thousand letters in all.
+const MAX_LETTERS: usize = 4000;
 
 /// `boxes` gathered into clusters where `near` links two, each cluster's bounding box and how
 /// many boxes it holds, top to bottom.
@@ -396,6 +405,21 @@ mod tests {
         // A reading too short to measure its print looks for nothing.
         let short = [HEAD.to_string(), row(1, 1, [10, 20, 50, 12], "Urea")].concat();
         assert!(unread_regions(&short, &pixels, 400, 200, &[]).is_empty());
+    }
+
+    #[test]
+    fn ink_left_out_by_the_thousand_is_not_gathered() {
+        let mut tsv = HEAD.to_string();
+        for line in 1..=10 {
+            tsv += &row(1, line, [0, 1000 + i32::try_from(line).unwrap() * 20, 40, 12], "Urea");
+        }
+        // 81 columns of 50 letters, right of every word read: grain, not a table.
+        let ink: Vec<Rect> = (0..81).flat_map(|c| (0..50).map(move |r| [100 + c * 9, 5 + r * 20, 6, 10])).collect();
+        let pixels = page_with_ink(900, 1300, &ink);
+        assert!(unread_regions(&tsv, &pixels, 900, 1300, &[]).is_empty());
+        // The same ink in numbers a page holds is read again.
+        let fewer = page_with_ink(900, 1300, &ink[..1000]);
+        assert!(!unread_regions(&tsv, &fewer, 900, 1300, &[]).is_empty());
     }
 
     fn words(tsv: &str) -> Vec<(String, String)> {
