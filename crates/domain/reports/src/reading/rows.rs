@@ -634,6 +634,13 @@ fn mend_unit(text: &str) -> String {
     }
 }
 
+/// A unit cell with a speck of a photo read before it as punctuation (`= mg/dL`): the unit.
+fn unit_after_speck(text: &str) -> Option<&str> {
+    let (speck, rest) = text.trim().split_once(' ')?;
+    let punctuation = |c: char| !c.is_alphanumeric() && !matches!(c, '%' | '/' | '(' | '<' | '>');
+    (speck.chars().count() <= 2 && speck.chars().all(punctuation) && unit_shaped(rest)).then(|| rest.trim())
+}
+
 /// Whether OCR's word is the `I` of international units read as a stroke apart.
 fn stroke_of_i(word: &str) -> bool {
     matches!(word, "1" | "l" | "I" | "|")
@@ -1360,6 +1367,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let mut flag = value.flag.or(name_flag).or(column_flag);
     let mut unit: Option<String> = None;
     let after_value = &cells[vi + 1..];
+    // A reference printed before the result (a `Reference Range` column left of `Results`):
+    // the unit's place is then after the result.
+    let range_before = range.is_some();
     // Cells already taken into the one before them.
     let mut taken_until = 0;
     // A cell with digits that was read as nothing: a reference damaged past reading.
@@ -1505,9 +1515,22 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             continue;
         }
         // After the range only a cell shaped like a unit is the unit (`13.0-17.0  g/dL`): words
-        // there are methods and comments.
-        if unit.is_none() && looks_like_unit(t) && (range.is_none() || unit_shaped(t)) && !words_not_unit(t) {
-            unit = Some(mend_unit(t));
+        // there are methods and comments. After a result whose range came before it, the cell
+        // in the unit's place is the unit also when a photo misread it past its shape but the
+        // test's own unit explains it (`UNL` for U/L beside a lipase).
+        let misread_own_unit = |u: &str| {
+            range_before
+                && crate::catalog::lookup(&name).is_some_and(|b| {
+                    b.to_canonical(1.0, Some(u)).is_some() || b.unit_read_as(u, value.number).is_some()
+                })
+        };
+        let u = unit_after_speck(t).unwrap_or(t);
+        if unit.is_none()
+            && looks_like_unit(u)
+            && (range.is_none() || unit_shaped(u) || misread_own_unit(u))
+            && !words_not_unit(u)
+        {
+            unit = Some(mend_unit(u));
             continue;
         }
         unread_reference |= range.is_none() && t.chars().any(|c| c.is_ascii_digit());
@@ -3890,6 +3913,23 @@ mod reference_layout_tests {
         ]);
         let units: Vec<Option<String>> = rows_from_page(&p, None).into_iter().map(|r| r.unit).collect();
         assert_eq!(units, [Some("g/dL".to_string()), Some("fL".into()), None]);
+    }
+
+    #[test]
+    fn a_misread_unit_after_a_result_whose_range_came_first_is_its_unit() {
+        // Reference column left of the results, units last (a photo's reading).
+        let p = page(&[
+            &[("Lipase", 10.0), ("(13 - 60)", 150.0), ("11", 400.0), ("UNL", 450.0)],
+            &[("CHOLESTEROL", 10.0), ("< 200", 150.0), ("232", 400.0), ("= mg/dL", 450.0)],
+            // Not one of the test's units, nor near one: no unit.
+            &[("Glucose", 10.0), ("(70 - 99)", 150.0), ("90", 400.0), ("Hexokinase", 450.0)],
+            &[("Urea", 10.0), ("(17 - 43)", 150.0), ("22", 400.0), ("xyz", 450.0)],
+        ]);
+        let units: Vec<Option<String>> = rows_from_page(&p, None).into_iter().map(|r| r.unit).collect();
+        assert_eq!(units, [Some("UNL".to_string()), Some("mg/dL".into()), None, None]);
+        // After the range, a misreading is still no unit (`13-60  UNL` may be a method's code).
+        let after = page(&[&[("Lipase", 10.0), ("11", 150.0), ("13 - 60", 230.0), ("UNL", 300.0)]]);
+        assert_eq!(rows_from_page(&after, None)[0].unit, None);
     }
 
     #[test]
