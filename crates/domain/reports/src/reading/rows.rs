@@ -472,8 +472,13 @@ fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -> bool {
         return false;
     }
     // A letter and a digit are a name's code, not a colon (`Total T3` over a column of its
-    // method lines' colons).
-    if w.text.chars().any(char::is_alphabetic) && w.text.chars().any(|c| c.is_ascii_digit()) {
+    // method lines' colons). A unit is a unit: a results table's unit column can stand under
+    // the colons of the patient's details above it (`Age/Sex :`, `Collected :`), its `U/L`,
+    // `%` and `fl` followed by the range.
+    if (w.text.chars().any(char::is_alphabetic) && w.text.chars().any(|c| c.is_ascii_digit()))
+        || w.text.contains(['/', '%'])
+        || crate::catalog::is_known_unit(&w.text)
+    {
         return false;
     }
     let Some(next) = words.get(i + 1).filter(|next| parse_value(&next.text).is_some()) else {
@@ -3357,6 +3362,23 @@ mod tests {
         let got: Vec<(String, Option<f64>)> =
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.number)).collect();
         assert_eq!(got, [("Total T3".to_string(), Some(170.0)), ("Gamma GT".to_string(), Some(56.0))]);
+        // A unit column under the colons of the patient's details, each unit before its range.
+        let mut words = Vec::new();
+        for (line, label) in ["Age/Sex", "Collected"].into_iter().enumerate() {
+            words.extend([word(label, 20.0, 63.0, line as u32), word(":", 318.0, 4.0, line as u32)]);
+        }
+        for (line, (name, unit, range)) in
+            [("Amylase", "U/L", "28"), ("Polymorphs", "%", "40"), ("MCV", "fl", "83.0")].into_iter().enumerate()
+        {
+            let line = line as u32 + 2;
+            let unit_width = 9.0 * unit.chars().count() as f32;
+            words.extend([word(name, 20.0, 63.0, line), word("57", 220.0, 18.0, line)]);
+            words.extend([word(unit, 316.0, unit_width, line), word(range, 420.0, 18.0, line)]);
+            words.extend([word("-", 445.0, 5.0, line), word("100", 456.0, 27.0, line)]);
+        }
+        let p = Page { number: 1, width: 900.0, height: 1200.0, words };
+        let units: Vec<Option<String>> = rows_from_page(&p, None).into_iter().map(|r| r.unit).collect();
+        assert_eq!(units, [Some("U/L".to_string()), Some("%".into()), Some("fl".into())]);
     }
 
     #[test]
