@@ -46,6 +46,16 @@ fn word_rows(tsv: &str) -> impl Iterator<Item = WordRow<'_>> {
     })
 }
 
+/// The boxes of the words a reading holds (blank ones left out), and the height of a line of
+/// its print: their median height, at least [`PAD`].
+fn read_words(tsv: &str) -> (Vec<Rect>, i32) {
+    let words: Vec<Rect> = word_rows(tsv).filter(|w| !w.fields[11].trim().is_empty()).map(|w| w.rect).collect();
+    let mut heights: Vec<i32> = words.iter().map(|r| r[3]).collect();
+    heights.sort_unstable();
+    let line = heights.get(heights.len() / 2).copied().unwrap_or(0).max(PAD);
+    (words, line)
+}
+
 /// Regions of the page that Tesseract did not read because it took them for pictures, kept
 /// within a `width` × `height` page. Tesseract draws a picture's bounds coarsely (on the page
 /// halved): they cut through letters and lines, and the rest of a row of small print stands to
@@ -54,10 +64,7 @@ fn word_rows(tsv: &str) -> impl Iterator<Item = WordRow<'_>> {
 /// whole the words of the first reading it cuts.
 #[must_use]
 pub fn picture_regions(tsv: &str, width: i32, height: i32) -> Vec<Rect> {
-    let words: Vec<Rect> = word_rows(tsv).filter(|w| !w.fields[11].trim().is_empty()).map(|w| w.rect).collect();
-    let mut heights: Vec<i32> = words.iter().map(|r| r[3]).collect();
-    heights.sort_unstable();
-    let line = heights.get(heights.len() / 2).copied().unwrap_or(0).max(PAD);
+    let (words, line) = read_words(tsv);
     word_rows(tsv)
         .filter(|w| {
             let [_, _, rw, rh] = w.rect;
@@ -103,13 +110,10 @@ pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &
     if pixels.len() < w * h {
         return Vec::new();
     }
-    let read: Vec<Rect> = word_rows(tsv).filter(|w| !w.fields[11].trim().is_empty()).map(|w| w.rect).collect();
-    let mut heights: Vec<i32> = read.iter().map(|r| r[3]).collect();
-    if heights.len() < MIN_WORDS {
+    let (read, line) = read_words(tsv);
+    if read.len() < MIN_WORDS {
         return Vec::new();
     }
-    heights.sort_unstable();
-    let line = heights[heights.len() / 2].max(PAD);
     let every: Vec<Rect> = word_rows(tsv).map(|w| w.rect).chain(skip.iter().copied()).collect();
     let margin = line / 4;
     let covered = |x: i32, y: i32| {
