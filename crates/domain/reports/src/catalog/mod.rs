@@ -11,7 +11,7 @@ mod units;
 
 pub use misread::{mend_misread, mend_misread_name};
 pub(crate) use units::edit_distance;
-use units::{edit_quarters, known_units, unit_distance, unit_quarters};
+use units::{edit_quarters, known_units, unfused, unit_distance, unit_quarters};
 pub use units::{is_known_unit, mend_unit};
 
 use crate::reading::Sex;
@@ -398,7 +398,7 @@ impl Biomarker {
             return (percentage && !read.trim().starts_with(char::is_numeric)).then(|| "%".to_string());
         }
         // A ratio whose slash OCR lost (`UL`, `mgdL`) or ran into the letter before it (`WL`).
-        let slash_lost = |u: &str| u.replace('/', "") == key || key.replacen('w', "u/", 1) == u;
+        let slash_lost = |u: &str| u.replace('/', "") == key || unfused(&key).any(|k| k == u);
         if !key.contains('/')
             && let Some(unit) = self.only_unit(|u| u.contains('/') && slash_lost(u))
         {

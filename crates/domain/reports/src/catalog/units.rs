@@ -191,6 +191,13 @@ const LOOKALIKES: &[(char, char)] = &[
 /// international units (`W/L`) or for the `U/` of `U/L` (`WL`).
 const FUSED: &[(char, &str)] = &[('w', "iu"), ('w', "u/")];
 
+/// `read` (a unit as units compare, [`key`]) with its first letter that OCR reads for two run
+/// together ([`FUSED`]) put back as those two, one spelling for each pair: `wl` gives `iul`
+/// and `u/l`.
+pub(crate) fn unfused(read: &str) -> impl Iterator<Item = String> + '_ {
+    FUSED.iter().filter(|(one, _)| read.contains(*one)).map(|(one, two)| read.replacen(*one, two, 1))
+}
+
 /// Edit distance in half edits (so that it stays an integer): a lookalike substitution, two
 /// letters read as one ([`FUSED`]) or stray punctuation costs 1, any other insertion, deletion
 /// or substitution 2.
