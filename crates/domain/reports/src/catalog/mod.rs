@@ -186,6 +186,13 @@ pub fn lookup_as_printed(printed: &str) -> Option<&'static Biomarker> {
     if let Some(b) = (!stripped.is_empty()).then(|| index.get(&stripped)).flatten() {
         return Some(&CATALOG.entries[*b]);
     }
+    // `Blood Glucose Fasting`, `Cholesterol HDL`: a name's words in another order than the
+    // catalog's, where only one test has those words.
+    if let Some(&Some(i)) =
+        CATALOG.by_words.get(&word_set(&whole)).or_else(|| CATALOG.by_words.get(&word_set(&stripped)))
+    {
+        return Some(&CATALOG.entries[i]);
+    }
     // `LIPOPROTEIN(a); Lp(a), SERUM`: a name and its abbreviation, either of which may be known.
     if printed.contains(';')
         && let Some(b) = printed.split(';').find_map(|part| lookup_as_printed(part.trim()))
@@ -632,6 +639,17 @@ struct Catalog {
     version: String,
     entries: Vec<Biomarker>,
     by_alias: HashMap<String, usize>,
+    /// Each name's [`word_set`]: the entry it names, or `None` where names of two entries have
+    /// the same words.
+    by_words: HashMap<String, Option<usize>>,
+}
+
+/// A normalised name's words in alphabetical order: names that differ only in the order of
+/// their words have the same.
+fn word_set(normalised: &str) -> String {
+    let mut words: Vec<&str> = normalised.split(' ').filter(|w| !w.is_empty()).collect();
+    words.sort_unstable();
+    words.join(" ")
 }
 
 static CATALOG: LazyLock<Catalog> = LazyLock::new(|| parse(include_str!("biomarkers.psv")));
@@ -645,6 +663,7 @@ fn parse(text: &str) -> Catalog {
         .unwrap_or_default();
     let mut entries = Vec::new();
     let mut by_alias = HashMap::new();
+    let mut by_words: HashMap<String, Option<usize>> = HashMap::new();
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let f: Vec<&str> = line.split('|').collect();
         let field = |i: usize| f.get(i).copied().unwrap_or("").trim();
@@ -658,6 +677,10 @@ fn parse(text: &str) -> Catalog {
         for alias in field(6).split(';').chain([field(1), field(0)]) {
             let key = normalise(alias);
             if !key.is_empty() {
+                let named = by_words.entry(word_set(&key)).or_insert(Some(index));
+                if *named != Some(index) {
+                    *named = None;
+                }
                 by_alias.entry(key).or_insert(index);
             }
         }
@@ -673,7 +696,7 @@ fn parse(text: &str) -> Catalog {
             default_range: DefaultRange::parse(field(8)),
         });
     }
-    Catalog { version, entries, by_alias }
+    Catalog { version, entries, by_alias, by_words }
 }
 
 #[cfg(test)]
@@ -908,6 +931,15 @@ mod tests {
         assert_eq!(key("LIPOPROTEIN (A) LP(A)"), Some("lpa"));
         assert_eq!(key("Erythrocyte Sedimentation Rate ESR"), Some("esr"));
         assert_eq!(key("Glucose Creatinine"), None);
+    }
+
+    #[test]
+    fn a_name_in_another_word_order_is_the_test_only_one_test_has_those_words() {
+        assert_eq!(key("Blood Glucose Fasting"), Some("glucose_fasting"));
+        assert_eq!(key("BILIRUBIN TOTAL SERUM"), Some("bilirubin_total"));
+        // LDL/HDL and HDL/LDL are each other's inverse: the words alone do not tell which.
+        assert_eq!(key("Ratio LDL HDL"), None);
+        assert_eq!(key("Glucose Blood"), key("Blood Glucose"));
     }
 
     #[test]
