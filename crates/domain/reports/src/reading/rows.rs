@@ -1168,8 +1168,12 @@ fn name_ok(name: &str) -> bool {
     let legend = name.split_once(':').is_some_and(|(head, _)| qualitative_word(head).is_some());
     // A Greek letter and a number (`α-1`, Boston Heart's HDL particles) name a test.
     let greek = letters == 1 && digits >= 1 && name.starts_with(|c: char| ('\u{3b1}'..='\u{3c9}').contains(&c));
+    // A number of five digits or more (a postal code, a phone number: the lab's address line a
+    // photo misread past the words that give it away) is in no test's name.
+    let long_number = name.split(|c: char| !c.is_ascii_digit()).any(|run| run.len() >= 5);
     ((letters >= 2 && has_letter_run) || greek)
         && !holds_range
+        && !long_number
         && !decimal_first
         && !method_only
         && !legend
@@ -3555,6 +3559,23 @@ mod tests {
             &[("Home Collection", 20.0), ("3", 180.0), ("FROM", 200.0)],
         ]);
         assert!(rows_from_page(&p, None).is_empty());
+    }
+
+    #[test]
+    fn a_lab_address_a_photo_misread_is_not_a_result() {
+        // `Street` and `Ph:` misread: the postal code tells it is an address.
+        let p = page(&[
+            &[
+                ("12 Park Sweet. Sector 4, Pune 411001 Ph: +91 98220", 20.0),
+                ("12345", 400.0),
+                ("wee.example-lab.com", 450.0),
+            ],
+            &[("12 Park Sueet Sector 4 Pune 411001 Pn", 20.0), ("91", 400.0), ("98220", 450.0)],
+            &[("Investigation", 20.0), ("Observed Value", 400.0), ("Unit(s)", 480.0), ("Normal Range", 530.0)],
+            &[("Total Cholesterol", 20.0), ("142", 400.0), ("mg/dL", 480.0), ("<200", 530.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["Total Cholesterol"]);
     }
 }
 
