@@ -228,6 +228,9 @@ struct Columns {
     previous: Option<(f32, f32)>,
     /// The span of the result column, from its header to the next header.
     value: Option<(f32, f32)>,
+    /// Where the header before the result's starts, when that is not the name's (`Test Name
+    /// REFERENCE INTERVAL  Your Value`).
+    before_value: Option<f32>,
 }
 
 impl Columns {
@@ -263,11 +266,10 @@ fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns> {
         (start, cells.get(i + 1).map_or(f32::MAX, |next| next.x0))
     };
     let previous = cells.iter().position(|c| header_says(c, PREVIOUS_HEADERS)).map(|i| span(i, PREVIOUS_HEADERS));
-    let value = cells
-        .iter()
-        .position(|c| header_says(c, VALUE_HEADERS) && !header_says(c, PREVIOUS_HEADERS))
-        .map(|i| span(i, VALUE_HEADERS));
-    Some(Columns { method_x, previous, value })
+    let value_at = cells.iter().position(|c| header_says(c, VALUE_HEADERS) && !header_says(c, PREVIOUS_HEADERS));
+    let value = value_at.map(|i| span(i, VALUE_HEADERS));
+    let before_value = value_at.filter(|&i| i >= 2).map(|i| cells[i - 1].x0);
+    Some(Columns { method_x, previous, value, before_value })
 }
 
 /// Where in a header cell the first of its words in `set` starts, by its share of the cell's
@@ -340,13 +342,18 @@ fn lines_of(page: &Page) -> Vec<Line> {
     // pixels over 1400). Cells are placed where they stand on the page set straight, so a
     // cell at the foot of a column lines up with the column's header; each line's box stays
     // where it is on the image.
+    //
+    // A photo taken at a slant is also narrower at one end than the other, so its columns drift
+    // by more (or less) than its rows' slope says: the drift left over is measured on the left
+    // edge of the names ([`column_drift`]) and taken out too.
     let slope = if scanned { page_slope(&groups) } else { 0.0 };
+    let drift = if scanned { column_drift(&groups, slope) } else { 0.0 };
     groups
         .into_iter()
         .map(|mut g| {
             g.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
             let h = g.iter().map(|w| w.bbox.height()).fold(0.0f32, f32::max).max(1.0);
-            let shift = slope * g.iter().map(|w| w.bbox.mid_y()).sum::<f32>() / g.len().max(1) as f32;
+            let shift = (slope - drift) * mid_y(&g);
             let mut cells: Vec<Cell> = Vec::new();
             // On a scan, a table's rule read as a bar or bracket is a border between cells:
             // alone (`NEGATIVE | | NEGATIVE`) or stuck to the word after it (`[NEGATIVE`).
@@ -585,6 +592,50 @@ fn page_slope(groups: &[Vec<&Word>]) -> f32 {
         .collect();
     slopes.sort_by(f32::total_cmp);
     slopes.get(slopes.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// How far the left edge of a scanned table's names moves across per unit down, once the page's
+/// tilt (`slope`) is taken out: of the lines that hold a number (a name and its result), the
+/// line through two of them (at least two letters apart) along which the most of them start,
+/// within a quarter of a letter. 0 unless that line holds eight starts or more and two more
+/// than any upright line does: on a scan the starts of the patient's details and the names
+/// line up upright already, and a leaning line through a few of them is chance.
+fn column_drift(groups: &[Vec<&Word>], slope: f32) -> f32 {
+    let edges: Vec<(f32, f32, f32)> = groups
+        .iter()
+        .filter(|g| g.len() >= 2 && g.iter().any(|w| w.text.chars().any(|c| c.is_ascii_digit())))
+        .filter_map(|g| {
+            let first = g.iter().min_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0))?;
+            let y = mid_y(g);
+            Some((y, first.bbox.x0 + slope * y, first.bbox.height()))
+        })
+        .collect();
+    if edges.len() < 8 {
+        return 0.0;
+    }
+    // How many lines start within a quarter of a letter of the line through (y, x) drifting by `k`.
+    let along =
+        |(y, x): (f32, f32), k: f32| edges.iter().filter(|e| (e.1 - (x + k * (e.0 - y))).abs() <= 0.25 * e.2).count();
+    let upright = edges.iter().map(|e| along((e.0, e.1), 0.0)).max().unwrap_or(0);
+    let mut best = (0, 0.0);
+    for (i, a) in edges.iter().enumerate() {
+        for b in &edges[i + 1..] {
+            let dy = b.0 - a.0;
+            if dy.abs() > 2.0 * a.2.max(b.2) {
+                let k = (b.1 - a.1) / dy;
+                let n = along((a.0, a.1), k);
+                if n > best.0 {
+                    best = (n, k);
+                }
+            }
+        }
+    }
+    if best.0 >= 8 && best.0 >= upright + 2 { best.1 } else { 0.0 }
+}
+
+/// The mean height of a line's words' middles.
+fn mid_y(g: &[&Word]) -> f32 {
+    g.iter().map(|w| w.bbox.mid_y()).sum::<f32>() / g.len().max(1) as f32
 }
 
 /// The boxes of a line's first and last words.
@@ -1266,15 +1317,23 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             && cells[i - 1].text.chars().any(|c| c.is_ascii_digit())
             && cells[i].value().is_some_and(|v| v.number.is_some() && v.qualifier.is_none())
     };
+    // So is a number under the header before the result's (a reference whose dash a photo
+    // lost, `1-6` read `16`), where a number stands under the result's header.
+    let digits_only = |c: &Cell| {
+        c.text.trim().chars().all(|ch| ch.is_ascii_digit())
+            && columns.before_value.is_some_and(|x| (c.x0 + c.x1) / 2.0 >= x - 2.0)
+    };
     if let Some((start, _)) = columns.value
         && cells[vi].x1 < start
         && (parse_range(&cells[vi].text, sex).is_some()
             || cells[vi].value().is_some_and(|v| v.qualitative.is_some())
-            || range_end(vi))
+            || range_end(vi)
+            || digits_only(&cells[vi]))
         && let Some(later) = (vi + 1..cells.len()).find(|&i| {
             // (A result below or above the assay's limit, `<2.1`, but not a tier's bound, `>=80`.)
             let plain = |v: ResultValue| matches!(v.qualifier, None | Some(Qualifier::Less | Qualifier::Greater));
-            columns.in_value(&cells[i]) && cells[i].value().is_some_and(plain)
+            let number = |v: &ResultValue| v.number.is_some() || !digits_only(&cells[vi]);
+            columns.in_value(&cells[i]) && cells[i].value().is_some_and(|v| number(&v) && plain(v))
         })
         && !range_after(later)
         // Nor a tier's bound between them (`Extreme (A)  >=50  >=80  <50`).
@@ -3133,6 +3192,97 @@ mod tests {
         let got: Vec<(&str, &str)> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
         assert_eq!(got, [("Urea", "37"), ("Creatinine", "0.89"), ("Sugar", "Nil")]);
         assert_eq!(rows[2].range_text.as_deref(), Some("Negative"));
+    }
+
+    #[test]
+    fn only_names_starting_along_a_leaning_line_make_a_drift() {
+        let word = |text: &str, x: f32, y: f32| Word {
+            text: text.into(),
+            bbox: BBox { x0: x, y0: y, x1: x + 40.0, y1: y + 20.0 },
+            bold: false,
+            line: None,
+        };
+        // (x of the name, y) for each line, each with a result after its name.
+        let lines = |starts: &[(f32, f32)]| -> Vec<Vec<Word>> {
+            starts.iter().map(|&(x, y)| vec![word("Name", x, y), word("12", x + 400.0, y)]).collect()
+        };
+        let drift = |starts: &[(f32, f32)]| {
+            let owned = lines(starts);
+            let groups: Vec<Vec<&Word>> = owned.iter().map(|l| l.iter().collect()).collect();
+            column_drift(&groups, 0.0)
+        };
+        // A scan: the patient's details (dates, numbers) start where they will, the results
+        // start upright at x = 100, a pixel or two either side.
+        let mut scan = vec![(91.0, 50.0), (85.0, 80.0), (218.0, 110.0), (218.0, 140.0), (623.0, 170.0)];
+        scan.extend((0..10).map(|i| (100.0 + (i % 3) as f32, 250.0 + 40.0 * i as f32)));
+        assert_eq!(drift(&scan), 0.0);
+        // A photo narrower at its foot: the names start 1 px further left every 20 px down.
+        let mut photo = scan[..5].to_vec();
+        photo.extend((0..10).map(|i| (100.0 - 2.0 * i as f32, 250.0 + 40.0 * i as f32)));
+        assert!((drift(&photo) + 0.05).abs() < 0.005, "{}", drift(&photo));
+    }
+
+    #[test]
+    fn a_reference_before_the_result_whose_dash_a_photo_lost_is_not_the_result() {
+        let p = page(&[
+            &[("Test Name", 20.0), ("REFERENCE INTERVAL", 150.0), ("Your Value", 300.0), ("Unit(s)", 380.0)],
+            &[("Monocytes", 20.0), ("28", 150.0), ("5", 300.0), ("%", 380.0)],
+            &[("Eosinophils", 20.0), ("1-6", 150.0), ("3", 300.0), ("%", 380.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, &str)> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
+        assert_eq!(got, [("Monocytes", "5"), ("Eosinophils", "3")]);
+    }
+
+    #[test]
+    fn columns_drifting_down_a_photo_taken_at_a_slant_stay_under_their_headers() {
+        // A photo narrower at the foot than at the head: its rows run level, but its columns
+        // lean left 1 px every 25 px down. Twenty rows down, a result stands 30 px left of where
+        // its header starts: it must stay the result, and the reference the reference.
+        let lean = 1.0 / 25.0;
+        let word = |text: &str, x: f32, y: f32, line: u32| {
+            let x = x - lean * (y - 100.0);
+            Word {
+                text: text.into(),
+                bbox: BBox { x0: x, y0: y, x1: x + 7.0 * text.chars().count() as f32, y1: y + 14.0 },
+                bold: false,
+                line: Some(line),
+            }
+        };
+        let mut words = vec![
+            word("Test", 60.0, 100.0, 0),
+            word("Reference", 300.0, 100.0, 0),
+            word("Your", 600.0, 100.0, 0),
+            word("Value", 640.0, 100.0, 0),
+        ];
+        let tests = [
+            ("Urea", "17-43", "37"),
+            ("Creatinine", "0.70-1.30", "0.89"),
+            ("Sodium", "136-145", "140"),
+            ("Potassium", "3.5-5.1", "4.2"),
+            ("Chloride", "98-107", "101"),
+            ("Calcium", "8.6-10.3", "9.4"),
+            ("Magnesium", "1.6-2.6", "2.1"),
+            ("Uric Acid", "3.5-7.2", "5.0"),
+            ("Albumin", "3.5-5.2", "4.4"),
+            ("Eosinophils", "1-6", "3"),
+        ];
+        for (i, (name, reference, value)) in tests.iter().enumerate() {
+            let (y, line) = (130.0 + 70.0 * i as f32, 1 + i as u32);
+            words.extend([word(name, 60.0, y, line), word(reference, 300.0, y, line), word(value, 600.0, y, line)]);
+        }
+        words.extend([
+            word("Sugar", 60.0, 840.0, 20),
+            word("Negative", 300.0, 840.0, 20),
+            word("Nil", 600.0, 840.0, 20),
+        ]);
+        let p = Page { number: 1, width: 800.0, height: 1000.0, words };
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, &str)> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
+        let mut want: Vec<(&str, &str)> = tests.iter().map(|(n, _, v)| (*n, *v)).collect();
+        want.push(("Sugar", "Nil"));
+        assert_eq!(got, want);
+        assert_eq!(rows.last().and_then(|r| r.range_text.as_deref()), Some("Negative"));
     }
 
     #[test]
