@@ -480,11 +480,29 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
         && let Some(first) =
             read.split_whitespace().map(|w| w.trim_matches(['_', '\u{2014}', '-', '~'])).find(|w| !w.is_empty())
         && first.len() < read.trim().len()
-        && let Some(unit) = b.mend_unit(first, number).or_else(|| Some(first.to_string()))
-        && b.measured_in(&unit)
+        && let Some(unit) = own_unit(b, first, number)
     {
         row.unit = Some(unit);
     }
+    // The unit printed again after the reference (`M: (36 - 54) F: (40 - 60) mg/dt`), where the
+    // unit's own cell was read as no unit of the test (`meydiL`) or not at all: the reference's
+    // last word, when that is, or mends to, one of the test's units.
+    if row.unit.as_deref().is_none_or(|u| !b.measured_in(u))
+        && let Some(tail) = row.range_text.as_deref().and_then(|t| t.rsplit_once(|c: char| c.is_ascii_digit()))
+        && let Some(last) = tail.1.split_whitespace().last()
+        && let last = last.trim_matches(|c: char| !c.is_alphanumeric() && c != '%')
+        && last.chars().any(char::is_alphabetic)
+        && let Some(unit) = own_unit(b, last, number)
+    {
+        row.unit = Some(unit);
+    }
+}
+
+/// The unit of `b` a reading is, or mends to ([`Biomarker::mend_unit`], then
+/// [`Biomarker::unit_misread`]: `mg/d` is mg/dL).
+fn own_unit(b: &Biomarker, read: &str, number: Option<f64>) -> Option<String> {
+    let unit = b.mend_unit(read, number).or_else(|| b.unit_misread(read, number)).unwrap_or_else(|| read.to_string());
+    (b.measured_in(&unit) && !catalog::normalise_unit(&unit).is_empty()).then_some(unit)
 }
 
 /// Scanned results that do not fit the relations between them (MCV, MCH and MCHC; eAG from
@@ -1568,5 +1586,24 @@ mod tests {
         // A stray mark alone before it is no unit.
         let line = [("Monocytes", 20.0), ("7", 250.0), ("~ %", 330.0), ("2-10", 400.0)];
         assert_eq!(unit(&line, "ocr").as_deref(), Some("%"));
+        // Too far from every unit, and printed again, read otherwise, after the reference.
+        let line = [
+            ("HDL-Cholesterol", 20.0),
+            ("65", 250.0),
+            ("meydiL", 330.0),
+            ("Male: (36 - 54); Female: (40 - 60) mg/dt", 400.0),
+        ];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("mg/dL"));
+        assert_eq!(unit(&line, "text").as_deref(), Some("meydiL"));
+        let line = [
+            ("Bilirubin, Total", 20.0),
+            ("1.33", 250.0),
+            ("mgd", 330.0),
+            ("M: (0.27 - 1.08) F: (0.30 - 1.20) mg/d.", 400.0),
+        ];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("mg/dL"));
+        // No unit read, and none after the reference either.
+        let line = [("INR", 20.0), ("1.29", 250.0), ("M: (0.72 - 1.08) F: (0.80 - 1.20)", 400.0)];
+        assert_eq!(unit(&line, "ocr"), None);
     }
 }
