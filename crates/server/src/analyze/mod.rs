@@ -735,7 +735,7 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>) -> Vec<Option<String>>
                 let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
                 let unit = row.unit.as_deref();
                 let printed = row.range.as_ref().map_or((None, None), |r| (r.low, r.high));
-                if value_in_its_range(biomarker, row.value.text.parse().ok(), printed, sex) {
+                if value_near_its_range(biomarker, row.value.text.parse().ok(), printed, sex) {
                     return None;
                 }
                 let range = if (printed.0.is_some() || printed.1.is_some())
@@ -758,18 +758,20 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>) -> Vec<Option<String>>
         .collect()
 }
 
-/// Whether a reading (`186`) lies inside its printed range, and that range is the test's usual
-/// one in one of its units (`80-200`, total T3 in ng/dL): the number and the range are as
-/// printed, whatever unit was read beside them (`ng/mL`); no decimal point was lost. (A range
-/// that lost its points with the value, haematocrit `385` in `360-460`, is usual in no unit.)
-fn value_in_its_range(
+/// Whether a reading is of its printed range's size (within three times of it either way), and
+/// that range is the test's usual one in one of its units (`80-200`, total T3 in ng/dL): the
+/// number and the range are as printed, whatever unit was read beside them (`ng/mL`), and no
+/// decimal point was lost (that makes a number ten times or more what it was): T3 `186` or
+/// `48` beside `80-200`. (A range that lost its points with the value, haematocrit `385` in
+/// `360-460`, is usual in no unit.)
+fn value_near_its_range(
     biomarker: &Biomarker,
     read: Option<f64>,
     printed: (Option<f64>, Option<f64>),
     sex: Option<Sex>,
 ) -> bool {
     let (Some(read), (Some(low), Some(high))) = (read, printed) else { return false };
-    (low..=high).contains(&read)
+    (low / 3.0..=high * 3.0).contains(&read)
         && biomarker.units().any(|u| range_far_from_usual(biomarker, Some(u), sex, Some(low), Some(high)).is_none())
 }
 
@@ -855,10 +857,10 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
     });
     let low = row.range.as_ref().and_then(|r| r.low);
     let high = row.range.as_ref().and_then(|r| r.high);
-    // (A range that holds the value and is the test's usual one in another unit is as printed:
+    // (A range of the value's size that is the test's usual one in another unit is as printed:
     // the unit beside it is what is off.)
     let misread_range = biomarker
-        .filter(|b| ocr && !value_in_its_range(b, row.value.number, (low, high), sex))
+        .filter(|b| ocr && !value_near_its_range(b, row.value.number, (low, high), sex))
         .and_then(|b| range_far_from_usual(b, row.unit.as_deref(), sex, low, high));
     // A printed flag stands; one worked out from a range that is likely misread comes from the
     // test's usual range instead, so a truly abnormal result is still flagged.
@@ -1353,17 +1355,23 @@ mod tests {
     }
 
     #[test]
-    fn a_scanned_value_inside_a_usual_printed_range_keeps_its_number_whatever_its_unit() {
+    fn a_scanned_value_of_the_size_of_a_usual_printed_range_keeps_its_number_whatever_its_unit() {
         let lines: &[&[(&str, f32)]] = &[
             // 186 is impossible in ng/mL, but it is inside 80-200, total T3's range in ng/dL.
             &[("Total T3", 20.0), ("186", 250.0), ("ng/mL", 330.0), ("80-200", 420.0)],
             // A range that lost its points with the value is no range of the test in any unit.
             &[("Hct", 20.0), ("385", 250.0), ("%", 330.0), ("360-460", 420.0)],
+            // Below such a range, but of its size: a low result, not one that lost its point.
+            &[("Total T3", 20.0), ("48", 250.0), ("ng/mL", 330.0), ("80-200", 420.0)],
+            // Ten times the range's size: its point was lost.
+            &[("Phosphorus", 20.0), ("22", 250.0), ("mg/dL", 330.0), ("2.5-4.5", 420.0)],
         ];
         let rows = rows_of("ocr", lines);
         assert_eq!((rows[0].row.value.number, rows[0].flag), (Some(186.0), None));
         assert!(rows[0].needs_review.clone().unwrap_or_default().contains("physiologically possible"));
         assert_eq!(rows[1].row.value.number, Some(38.5));
+        assert_eq!((rows[2].row.value.number, rows[2].flag), (Some(48.0), Some("low")));
+        assert_eq!(rows[3].row.value.number, Some(2.2));
     }
 
     #[test]
