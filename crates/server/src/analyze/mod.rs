@@ -426,7 +426,7 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     strip_footnote_letters(&mut rows);
     let mended = if ocr {
         let fused = flags_run_into_values(&mut rows);
-        let points = put_back_points(&mut rows, sex);
+        let points = put_back_points(&mut rows, sex, &fused);
         let points: Vec<Option<String>> = fused.into_iter().zip(points).map(|(f, p)| f.or(p)).collect();
         let related = mend_by_relations(&mut rows, &points);
         related.into_iter().zip(points).map(|(r, p)| r.or(p)).collect()
@@ -718,11 +718,16 @@ pub(crate) fn range_far_from_usual(
 /// Scanned whole numbers that lost their decimal point, put back: a leading zero (`076`,
 /// [`leading_zero_point`]), a gap where the point stood (`45 1`, [`lost_point`]), or a number
 /// no person can have for the test (haematocrit `385`, [`Biomarker::point_lost`], judged
-/// against the printed range unless that range is itself misread, else the usual one). Gives,
+/// against the printed range unless that range is itself misread, else the usual one). Rows
+/// read apart from their flag already (`fused`, [`flags_run_into_values`]) are left. Gives,
 /// for each row, why its value was changed; the value as read stays in its text.
-fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>) -> Vec<Option<String>> {
+fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>, fused: &[Option<String>]) -> Vec<Option<String>> {
     rows.iter_mut()
-        .map(|row| {
+        .zip(fused)
+        .map(|(row, fused)| {
+            if fused.is_some() {
+                return None;
+            }
             let spaced = || {
                 let number = lost_point(&row.value.text)?;
                 let reason = format!(
@@ -775,12 +780,15 @@ fn value_near_its_range(
         && biomarker.units().any(|u| range_far_from_usual(biomarker, Some(u), sex, Some(low), Some(high)).is_none())
 }
 
-/// Scanned values that ran into their `L` flag, OCR reading the letter as a `1` (`2.4 L` read
-/// `2.41`, `36.7 L` read `36.71`): on a page that prints flags (two rows or more read one), a
-/// row read with none, its value a decimal of two places or more ending in `1`, that is below
-/// its printed low bound even with that `1` dropped. A lab flags such a value; its flag is the
-/// `1`. The value without it is taken, flagged low, and the row asks for review; the value as
-/// read stays in its text. Gives, for each row, why its value was changed.
+/// Scanned values that ran into their flag, OCR reading an `L` as a `1` (`2.4 L` read `2.41`,
+/// `36.7 L` read `36.71`) or an `H` as a `4` (`20 H` read `204`): on a page that prints flags
+/// (two rows or more read one), a row read with none whose value, with that last digit
+/// dropped, is on the flag's side of its printed range. A lab flags such a value; its flag is
+/// the digit. Only a decimal of two places or more ending in `1`, or a whole number the test
+/// cannot have (whose decimal point, if it needs one, [`Biomarker::point_lost`] puts back:
+/// `2.4 L` read `241`), is taken so. The value without the digit is taken, flagged, and the
+/// row asks for review; the value as read stays in its text. Gives, for each row, why its
+/// value was changed.
 fn flags_run_into_values(rows: &mut [LabRow]) -> Vec<Option<String>> {
     let flagged = rows.iter().filter(|r| matches!(r.flag, Some(Flag::High | Flag::Low))).count();
     rows.iter_mut()
@@ -789,16 +797,42 @@ fn flags_run_into_values(rows: &mut [LabRow]) -> Vec<Option<String>> {
                 return None;
             }
             let text = row.value.text.as_str();
-            let kept = text.strip_suffix('1').filter(|k| k.split_once('.').is_some_and(|(_, p)| !p.is_empty()))?;
-            let number: f64 = kept.parse().ok()?;
-            if number >= row.range.as_ref()?.low? {
+            let (low, high) = row.range.as_ref().map_or((None, None), |r| (r.low, r.high));
+            let (number, flag) = match text.strip_suffix('1') {
+                Some(kept) if kept.split_once('.').is_some_and(|(_, p)| !p.is_empty()) => {
+                    (kept.parse::<f64>().ok()?, Flag::Low)
+                }
+                _ => {
+                    let (kept, flag) = match text.strip_suffix('1') {
+                        Some(kept) => (kept, Flag::Low),
+                        None => (text.strip_suffix('4')?, Flag::High),
+                    };
+                    if kept.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+                        return None;
+                    }
+                    let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
+                    let unit = row.unit.as_deref().filter(|u| biomarker.to_canonical(1.0, Some(u)).is_some());
+                    biomarker.implausible(text.parse().ok()?, unit)?;
+                    let number = match kept.parse::<f64>().ok()? {
+                        n if biomarker.implausible(n, unit).is_none() => n,
+                        _ => biomarker.point_lost(kept, unit, (low, high))?,
+                    };
+                    (number, flag)
+                }
+            };
+            let beyond = match flag {
+                Flag::Low => low.is_some_and(|l| number < l),
+                _ => high.is_some_and(|h| number > h),
+            };
+            if !beyond {
                 return None;
             }
+            let (letter, side) = if flag == Flag::Low { ("L", "low") } else { ("H", "high") };
             let reason = format!(
-                "the result reads {text}, which is {kept} with its L flag run into it; it is taken as {kept}, low; check the report"
+                "the result reads {text}, which is {number} with its {letter} flag run into it; it is taken as {number}, {side}; check the report"
             );
             row.value.number = Some(number);
-            row.flag = Some(Flag::Low);
+            row.flag = Some(flag);
             Some(reason)
         })
         .collect()
@@ -1302,7 +1336,7 @@ mod tests {
             row.clone(),
             LabRow { value: ht_reports::reading::ResultValue { text: "45.1".into(), ..row.value.clone() }, ..row },
         ];
-        let why = put_back_points(&mut rows, None);
+        let why = put_back_points(&mut rows, None, &[None, None]);
         assert!(why[0].clone().unwrap_or_default().contains("it is taken as 45.1"), "{why:?}");
         assert_eq!((rows[0].value.number, why[1].clone()), (Some(45.1), None));
     }
@@ -1328,6 +1362,29 @@ mod tests {
         let text = &rows_of("text", lines)[0];
         assert_eq!((text.row.value.number, text.flag), (Some(385.0), Some("high")));
         assert!(text.needs_review.clone().unwrap_or_default().contains("physiologically possible"));
+    }
+
+    #[test]
+    fn a_whole_number_impossible_for_its_test_with_a_flag_run_into_it_is_read_apart() {
+        let lines: &[&[(&str, f32)]] = &[
+            &[("Hb", 20.0), ("11.2", 250.0), ("L", 300.0), ("g/dL", 330.0), ("13.0-17.0", 420.0)],
+            &[("WBC", 20.0), ("12.9", 250.0), ("H", 300.0), ("10^3/uL", 330.0), ("4.0-11.0", 420.0)],
+            // `20 H` read `204`: no ESR is 204, and 20 is above the range.
+            &[("ESR", 20.0), ("204", 250.0), ("mm/hr", 330.0), ("0-15", 420.0)],
+            // `2.4 L` read `241`: its point lost as well.
+            &[("Phosphorus", 20.0), ("241", 250.0), ("mg/dL", 330.0), ("2.5-4.5", 420.0)],
+            // Impossible as read, but without its last digit inside its range: a lost point.
+            &[("Hct", 20.0), ("441", 250.0), ("%", 330.0), ("40-50", 420.0)],
+            &[("Hb", 20.0), ("134", 250.0), ("g/dL", 330.0), ("13.0-17.0", 420.0)],
+        ];
+        let rows = rows_of("ocr", lines);
+        let read: Vec<(Option<f64>, Option<&str>)> = rows.iter().map(|r| (r.row.value.number, r.flag)).collect();
+        assert_eq!(
+            read[2..],
+            [(Some(20.0), Some("high")), (Some(2.4), Some("low")), (Some(44.1), None), (Some(13.4), None)]
+        );
+        assert!(rows[2].needs_review.clone().unwrap_or_default().contains("H flag run into it"));
+        assert_eq!(rows[2].row.value.text, "204");
     }
 
     #[test]
