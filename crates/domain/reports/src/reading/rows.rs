@@ -380,7 +380,11 @@ fn lines_of(page: &Page) -> Vec<Line> {
                     _ => cells.push(Cell { text: text.to_string(), x0, x1, bold: w.bold, point_gap: false }),
                 }
             }
-            let cells = cells.into_iter().flat_map(split_glued_unit).collect();
+            let cells = cells
+                .into_iter()
+                .flat_map(|c| if scanned { split_after_result(c) } else { vec![c] })
+                .flat_map(split_glued_unit)
+                .collect();
             let bbox = BBox {
                 x0: g.iter().map(|w| w.bbox.x0).fold(f32::MAX, f32::min),
                 y0: g.iter().map(|w| w.bbox.y0).fold(f32::MAX, f32::min),
@@ -390,6 +394,53 @@ fn lines_of(page: &Page) -> Vec<Line> {
             Line { cells, bbox }
         })
         .collect()
+}
+
+/// Marks a scan reads from a rule or a speck between a result and what follows it.
+const SPECKS: &[char] = &['=', '~', '_', '\u{2014}'];
+
+/// A scanned cell that starts with a result and runs on past a speck (`26 ~~ High`, `75* —
+/// Male: (7 - 55)`, `116 = =mg/dL`) or straight into a sex's label (`73M: 28- 100 U/L`): the
+/// result is a cell of its own, the specks go, and the rest is a cell after it. Not a number
+/// then a number (`10 — 20` is a range).
+fn split_after_result(cell: Cell) -> Vec<Cell> {
+    let text = cell.text.as_str();
+    let first = text.split(' ').next().unwrap_or_default();
+    let is_result = |t: &str| parse_value(t).is_some_and(|v| v.number.is_some());
+    let label = first.find(['M', 'F']).filter(|&i| i > 0 && &first[i + 1..] == ":" && is_result(&first[..i]));
+    let (number, rest_at) = match label {
+        Some(i) => (&first[..i], i),
+        None => {
+            if !is_result(first) {
+                return vec![cell];
+            }
+            let mut at = first.len();
+            let mut specks = 0;
+            for word in text[first.len()..].split(' ') {
+                if !word.is_empty() && !word.chars().all(|c| SPECKS.contains(&c)) {
+                    break;
+                }
+                specks += usize::from(!word.is_empty());
+                at += word.len() + 1;
+            }
+            let glued = text.get(at..).is_some_and(|r| r.starts_with(SPECKS));
+            if specks == 0 && !glued {
+                return vec![cell];
+            }
+            (first, at.min(text.len()))
+        }
+    };
+    let rest = text[rest_at..].trim_start_matches(SPECKS).trim_start();
+    if rest.is_empty() || rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return vec![cell];
+    }
+    let chars = text.chars().count();
+    let number_end = cell.x_at(number.chars().count());
+    let rest_start = cell.x_at(chars - rest.chars().count());
+    vec![
+        Cell { text: number.to_string(), x1: number_end, ..cell.clone() },
+        Cell { text: rest.to_string(), x0: rest_start, ..cell },
+    ]
 }
 
 /// A cell ending in a number glued to its unit (`24.8%`, `L 5.6%`, `88mg/dL`): the number
@@ -3283,6 +3334,52 @@ mod tests {
         want.push(("Sugar", "Nil"));
         assert_eq!(got, want);
         assert_eq!(rows.last().and_then(|r| r.range_text.as_deref()), Some("Negative"));
+    }
+
+    #[test]
+    fn a_scanned_result_run_into_specks_or_a_sex_label_is_read_apart() {
+        // Each line's cells as OCR read them, words 4 px apart within a cell.
+        let lines: &[&[(&str, f32)]] = &[
+            &[("Gamma GT", 60.0), ("75* \u{2014} Male: (7 - 55); Female: (8 - 61)", 600.0), ("U/L", 1300.0)],
+            &[("Amylase", 60.0), ("73M: 28- 100 U/L F: 25 - 90", 600.0)],
+            &[("Total Cholesterol", 60.0), ("116 = =mg/dL", 600.0), ("Upto 200", 900.0)],
+            &[("Blood Urea Nitrogen", 60.0), ("26 ~~ High", 600.0), ("(6 - 24) mg/dL", 900.0)],
+            // A range with a long dash stays a range.
+            &[("Glucose", 60.0), ("92", 600.0), ("mg/dL", 700.0), ("70 \u{2014} 100", 900.0)],
+        ];
+        let mut words = Vec::new();
+        for (i, cells) in lines.iter().enumerate() {
+            let y = 100.0 + 40.0 * i as f32;
+            for (text, x) in cells.iter() {
+                let mut x = *x;
+                for w in text.split(' ') {
+                    let x1 = x + 9.0 * w.chars().count() as f32;
+                    words.push(Word {
+                        text: w.into(),
+                        bbox: BBox { x0: x, y0: y, x1, y1: y + 18.0 },
+                        bold: false,
+                        line: Some(i as u32),
+                    });
+                    x = x1 + 4.0;
+                }
+            }
+        }
+        let p = Page { number: 1, width: 1400.0, height: 400.0, words };
+        let got: Vec<(String, String, Option<Flag>, Option<String>)> = rows_from_page(&p, Some(Sex::Male))
+            .into_iter()
+            .map(|r| (r.name, r.value.text, r.flag, r.range.and_then(|r| r.high).map(|h| h.to_string())))
+            .collect();
+        let want = [
+            // (The asterisk marks the result abnormal.)
+            ("Gamma GT", "75", Some(Flag::Abnormal), Some("55")),
+            ("Amylase", "73", None, Some("100")),
+            ("Total Cholesterol", "116", None, Some("200")),
+            ("Blood Urea Nitrogen", "26", Some(Flag::High), Some("24")),
+            ("Glucose", "92", None, Some("100")),
+        ];
+        let want: Vec<(String, String, Option<Flag>, Option<String>)> =
+            want.iter().map(|(n, v, f, h)| (n.to_string(), v.to_string(), *f, h.map(str::to_string))).collect();
+        assert_eq!(got, want);
     }
 
     #[test]
