@@ -345,15 +345,16 @@ fn lines_of(page: &Page) -> Vec<Line> {
     //
     // A photo taken at a slant is also narrower at one end than the other, so its columns drift
     // by more (or less) than its rows' slope says: the drift left over is measured on the left
-    // edge of the names ([`column_drift`]) and taken out too.
+    // edges of the names and of the units ([`page_drift`]) and taken out too.
     let slope = if scanned { page_slope(&groups) } else { 0.0 };
-    let drift = if scanned { column_drift(&groups, slope) } else { 0.0 };
+    let drift = if scanned { page_drift(&groups, slope) } else { Drift::default() };
     groups
         .into_iter()
         .map(|mut g| {
             g.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
             let h = g.iter().map(|w| w.bbox.height()).fold(0.0f32, f32::max).max(1.0);
-            let shift = (slope - drift) * mid_y(&g);
+            let y = mid_y(&g);
+            let shift_at = |x: f32| (slope - drift.at(x)) * y;
             let mut cells: Vec<Cell> = Vec::new();
             // On a scan, a table's rule read as a bar or bracket is a border between cells:
             // alone (`NEGATIVE | | NEGATIVE`) or stuck to the word after it (`[NEGATIVE`).
@@ -366,6 +367,7 @@ fn lines_of(page: &Page) -> Vec<Line> {
                 let text = if stuck { text.trim_start_matches(rule) } else { text };
                 let after_border = std::mem::replace(&mut border, alone) || alone || stuck;
                 // On a scan, a gap where a decimal point OCR lost stood.
+                let shift = shift_at(w.bbox.x0);
                 let point_gap = scanned && i > 0 && cells.last().is_some_and(|c| lost_point_gap(c, g[i - 1], w, shift));
                 let (x0, x1) = (w.bbox.x0 + shift, w.bbox.x1 + shift);
                 match cells.last_mut() {
@@ -645,43 +647,82 @@ fn page_slope(groups: &[Vec<&Word>]) -> f32 {
     slopes.get(slopes.len() / 2).copied().unwrap_or(0.0)
 }
 
-/// How far the left edge of a scanned table's names moves across per unit down, once the page's
-/// tilt (`slope`) is taken out: of the lines that hold a number (a name and its result), the
-/// line through two of them (at least two letters apart) along which the most of them start,
-/// within a quarter of a letter. 0 unless that line holds eight starts or more and two more
-/// than any upright line does: on a scan the starts of the patient's details and the names
-/// line up upright already, and a leaning line through a few of them is chance.
-fn column_drift(groups: &[Vec<&Word>], slope: f32) -> f32 {
+/// How a scanned page's columns drift across per unit down once its tilt is taken out: as the
+/// names' left edge does at the left, and as the last column's (its units, left-aligned) does
+/// at the right, in between in proportion. A photo taken at a slant is narrower at one end, so
+/// its right-hand columns drift by more than its names.
+#[derive(Clone, Copy, Default)]
+struct Drift {
+    /// (x, drift) at the names' edge.
+    left: (f32, f32),
+    /// (x, drift) at the last column's, where that leans along a line of its own.
+    right: Option<(f32, f32)>,
+}
+
+impl Drift {
+    /// The drift at `x`.
+    fn at(&self, x: f32) -> f32 {
+        let (x0, k0) = self.left;
+        match self.right {
+            Some((x1, k1)) if x1 > x0 + 1.0 => k0 + (k1 - k0) * ((x - x0) / (x1 - x0)).clamp(0.0, 1.0),
+            _ => k0,
+        }
+    }
+}
+
+/// The [`Drift`] of a scanned page's columns ([`column_drift`] on the first and on the last word
+/// of each line); none where the names' edge does not lean.
+fn page_drift(groups: &[Vec<&Word>], slope: f32) -> Drift {
+    let first = |g: &[&Word]| g.iter().min_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0)).map(|w| w.bbox);
+    let last = |g: &[&Word]| g.iter().max_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0)).map(|w| w.bbox);
+    let Some(left) = column_drift(groups, slope, first) else { return Drift::default() };
+    Drift { left, right: column_drift(groups, slope, last).filter(|r| r.0 > left.0) }
+}
+
+/// How far the left edge of the words `pick` takes from each line moves across per unit down,
+/// once the page's tilt (`slope`) is taken out, with where it stands (the middle of the edges
+/// along it): of the lines that hold a number (a name and its result), the line through two
+/// of them (at least two letters apart) along which the most of them start, within a quarter
+/// of a letter. `None` unless that line holds eight starts or more and two more than any
+/// upright line does: on a scan the starts of the patient's details and the names line up
+/// upright already, and a leaning line through a few of them is chance.
+fn column_drift(groups: &[Vec<&Word>], slope: f32, pick: impl Fn(&[&Word]) -> Option<BBox>) -> Option<(f32, f32)> {
     let edges: Vec<(f32, f32, f32)> = groups
         .iter()
         .filter(|g| g.len() >= 2 && g.iter().any(|w| w.text.chars().any(|c| c.is_ascii_digit())))
         .filter_map(|g| {
-            let first = g.iter().min_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0))?;
+            let picked = pick(g)?;
             let y = mid_y(g);
-            Some((y, first.bbox.x0 + slope * y, first.bbox.height()))
+            Some((y, picked.x0 + slope * y, picked.height()))
         })
         .collect();
     if edges.len() < 8 {
-        return 0.0;
+        return None;
     }
-    // How many lines start within a quarter of a letter of the line through (y, x) drifting by `k`.
+    // The lines that start within a quarter of a letter of the line through (y, x) drifting by `k`.
     let along =
-        |(y, x): (f32, f32), k: f32| edges.iter().filter(|e| (e.1 - (x + k * (e.0 - y))).abs() <= 0.25 * e.2).count();
-    let upright = edges.iter().map(|e| along((e.0, e.1), 0.0)).max().unwrap_or(0);
-    let mut best = (0, 0.0);
+        |(y, x): (f32, f32), k: f32| edges.iter().filter(move |e| (e.1 - (x + k * (e.0 - y))).abs() <= 0.25 * e.2);
+    let upright = edges.iter().map(|e| along((e.0, e.1), 0.0).count()).max().unwrap_or(0);
+    let mut best: (usize, f32, (f32, f32)) = (0, 0.0, (0.0, 0.0));
     for (i, a) in edges.iter().enumerate() {
         for b in &edges[i + 1..] {
             let dy = b.0 - a.0;
             if dy.abs() > 2.0 * a.2.max(b.2) {
                 let k = (b.1 - a.1) / dy;
-                let n = along((a.0, a.1), k);
+                let n = along((a.0, a.1), k).count();
                 if n > best.0 {
-                    best = (n, k);
+                    best = (n, k, (a.0, a.1));
                 }
             }
         }
     }
-    if best.0 >= 8 && best.0 >= upright + 2 { best.1 } else { 0.0 }
+    let (n, k, through) = best;
+    if n < 8 || n < upright + 2 {
+        return None;
+    }
+    let mut xs: Vec<f32> = along(through, k).map(|e| e.1).collect();
+    xs.sort_by(f32::total_cmp);
+    Some((xs[xs.len() / 2], k))
 }
 
 /// The mean height of a line's words' middles.
@@ -3246,31 +3287,36 @@ mod tests {
     }
 
     #[test]
-    fn only_names_starting_along_a_leaning_line_make_a_drift() {
+    fn only_columns_starting_along_a_leaning_line_make_a_drift() {
         let word = |text: &str, x: f32, y: f32| Word {
             text: text.into(),
             bbox: BBox { x0: x, y0: y, x1: x + 40.0, y1: y + 20.0 },
             bold: false,
             line: None,
         };
-        // (x of the name, y) for each line, each with a result after its name.
-        let lines = |starts: &[(f32, f32)]| -> Vec<Vec<Word>> {
-            starts.iter().map(|&(x, y)| vec![word("Name", x, y), word("12", x + 400.0, y)]).collect()
-        };
-        let drift = |starts: &[(f32, f32)]| {
-            let owned = lines(starts);
+        // (x of the name, x of the unit, y) for each line, a result between them.
+        let drift = |lines: &[(f32, f32, f32)]| {
+            let owned: Vec<Vec<Word>> = lines
+                .iter()
+                .map(|&(x, unit, y)| vec![word("Name", x, y), word("12", x + 200.0, y), word("mg/dL", unit, y)])
+                .collect();
             let groups: Vec<Vec<&Word>> = owned.iter().map(|l| l.iter().collect()).collect();
-            column_drift(&groups, 0.0)
+            page_drift(&groups, 0.0)
         };
         // A scan: the patient's details (dates, numbers) start where they will, the results
-        // start upright at x = 100, a pixel or two either side.
-        let mut scan = vec![(91.0, 50.0), (85.0, 80.0), (218.0, 110.0), (218.0, 140.0), (623.0, 170.0)];
-        scan.extend((0..10).map(|i| (100.0 + (i % 3) as f32, 250.0 + 40.0 * i as f32)));
-        assert_eq!(drift(&scan), 0.0);
-        // A photo narrower at its foot: the names start 1 px further left every 20 px down.
-        let mut photo = scan[..5].to_vec();
-        photo.extend((0..10).map(|i| (100.0 - 2.0 * i as f32, 250.0 + 40.0 * i as f32)));
-        assert!((drift(&photo) + 0.05).abs() < 0.005, "{}", drift(&photo));
+        // start upright at x = 100 and their units at 600, a pixel or two either side.
+        let mut scan = vec![(91.0, 300.0, 50.0), (85.0, 400.0, 80.0), (218.0, 500.0, 110.0), (623.0, 900.0, 170.0)];
+        scan.extend((0..10).map(|i| (100.0 + (i % 3) as f32, 600.0 - (i % 2) as f32, 250.0 + 40.0 * i as f32)));
+        let d = drift(&scan);
+        assert_eq!((d.at(100.0), d.at(600.0)), (0.0, 0.0));
+        // A photo narrower at its foot: the names start 1 px further left every 20 px down, the
+        // units 1 px every 10 px; a column halfway between them drifts halfway between.
+        let mut photo = scan[..4].to_vec();
+        photo.extend((0..10).map(|i| (100.0 - 2.0 * i as f32, 600.0 - 4.0 * i as f32, 250.0 + 40.0 * i as f32)));
+        let d = drift(&photo);
+        for (x, want) in [(100.0, -0.05), (350.0, -0.075), (600.0, -0.1)] {
+            assert!((d.at(x) - want).abs() < 0.005, "drift at {x}: {}", d.at(x));
+        }
     }
 
     #[test]
