@@ -2610,6 +2610,13 @@ mod tests {
             .collect()
     }
 
+    /// A word as OCR reads it (with its line's number), at `x, y`, its letters `size` (width,
+    /// height).
+    fn ocr_word(text: &str, x: f32, y: f32, size: (f32, f32), line: u32) -> Word {
+        let x1 = x + size.0 * text.chars().count() as f32;
+        Word { text: text.into(), bbox: BBox { x0: x, y0: y, x1, y1: y + size.1 }, bold: false, line: Some(line) }
+    }
+
     pub(super) fn page(lines: &[&[(&str, f32)]]) -> Page {
         let mut words = Vec::new();
         for (i, cells) in lines.iter().enumerate() {
@@ -3252,15 +3259,8 @@ mod tests {
         // left 1 px every 80 px down. 2000 px below its header, the result column starts 25 px
         // left of it: a reference shaped like a result (`Negative`) must stay the reference.
         let slope = 1.0 / 80.0;
-        let word = |text: &str, x: f32, y: f32, line: u32| {
-            let (x, y) = (x - slope * y, y + slope * x);
-            Word {
-                text: text.into(),
-                bbox: BBox { x0: x, y0: y, x1: x + 14.0 * text.chars().count() as f32, y1: y + 28.0 },
-                bold: false,
-                line: Some(line),
-            }
-        };
+        let word =
+            |text: &str, x: f32, y: f32, line: u32| ocr_word(text, x - slope * y, y + slope * x, (14.0, 28.0), line);
         let mut words = vec![
             word("Test", 120.0, 100.0, 0),
             word("Reference", 700.0, 100.0, 0),
@@ -3337,15 +3337,7 @@ mod tests {
         // lean left 1 px every 25 px down. Twenty rows down, a result stands 30 px left of where
         // its header starts: it must stay the result, and the reference the reference.
         let lean = 1.0 / 25.0;
-        let word = |text: &str, x: f32, y: f32, line: u32| {
-            let x = x - lean * (y - 100.0);
-            Word {
-                text: text.into(),
-                bbox: BBox { x0: x, y0: y, x1: x + 7.0 * text.chars().count() as f32, y1: y + 14.0 },
-                bold: false,
-                line: Some(line),
-            }
-        };
+        let word = |text: &str, x: f32, y: f32, line: u32| ocr_word(text, x - lean * (y - 100.0), y, (7.0, 14.0), line);
         let mut words = vec![
             word("Test", 60.0, 100.0, 0),
             word("Reference", 300.0, 100.0, 0),
@@ -3399,14 +3391,8 @@ mod tests {
             for (text, x) in cells.iter() {
                 let mut x = *x;
                 for w in text.split(' ') {
-                    let x1 = x + 9.0 * w.chars().count() as f32;
-                    words.push(Word {
-                        text: w.into(),
-                        bbox: BBox { x0: x, y0: y, x1, y1: y + 18.0 },
-                        bold: false,
-                        line: Some(i as u32),
-                    });
-                    x = x1 + 4.0;
+                    words.push(ocr_word(w, x, y, (9.0, 18.0), i as u32));
+                    x += 9.0 * w.chars().count() as f32 + 4.0;
                 }
             }
         }
