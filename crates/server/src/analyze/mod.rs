@@ -798,26 +798,23 @@ fn flags_run_into_values(rows: &mut [LabRow]) -> Vec<Option<String>> {
             }
             let text = row.value.text.as_str();
             let (low, high) = row.range.as_ref().map_or((None, None), |r| (r.low, r.high));
-            let (number, flag) = match text.strip_suffix('1') {
-                Some(kept) if kept.split_once('.').is_some_and(|(_, p)| !p.is_empty()) => {
-                    (kept.parse::<f64>().ok()?, Flag::Low)
+            let (kept, flag) = match text.strip_suffix('1') {
+                Some(kept) => (kept, Flag::Low),
+                None => (text.strip_suffix('4')?, Flag::High),
+            };
+            let decimal = flag == Flag::Low && kept.split_once('.').is_some_and(|(_, p)| !p.is_empty());
+            let number = if decimal {
+                kept.parse::<f64>().ok()?
+            } else {
+                if kept.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
                 }
-                _ => {
-                    let (kept, flag) = match text.strip_suffix('1') {
-                        Some(kept) => (kept, Flag::Low),
-                        None => (text.strip_suffix('4')?, Flag::High),
-                    };
-                    if kept.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-                        return None;
-                    }
-                    let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
-                    let unit = row.unit.as_deref().filter(|u| biomarker.to_canonical(1.0, Some(u)).is_some());
-                    biomarker.implausible(text.parse().ok()?, unit)?;
-                    let number = match kept.parse::<f64>().ok()? {
-                        n if biomarker.implausible(n, unit).is_none() => n,
-                        _ => biomarker.point_lost(kept, unit, (low, high))?,
-                    };
-                    (number, flag)
+                let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
+                let unit = row.unit.as_deref().filter(|u| biomarker.to_canonical(1.0, Some(u)).is_some());
+                biomarker.implausible(text.parse().ok()?, unit)?;
+                match kept.parse::<f64>().ok()? {
+                    n if biomarker.implausible(n, unit).is_none() => n,
+                    _ => biomarker.point_lost(kept, unit, (low, high))?,
                 }
             };
             let beyond = match flag {
