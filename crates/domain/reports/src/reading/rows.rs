@@ -451,7 +451,8 @@ fn split_after_result(cell: Cell) -> Vec<Cell> {
 fn split_glued_unit(cell: Cell) -> Vec<Cell> {
     // A number and its unit a scan read as one cell across a piece of rule (`131 = mg/dL`).
     if let [number, mark, unit] = cell.text.split(' ').collect::<Vec<_>>()[..]
-        && matches!(mark, "=" | "~" | "_" | "\u{2014}")
+        && mark.chars().count() == 1
+        && mark.starts_with(SPECKS)
         && parse_number(number).is_some()
         && ratio_unit(unit)
     {
@@ -673,7 +674,7 @@ impl Drift {
 /// The [`Drift`] of a scanned page's columns ([`column_drift`] on the first and on the last word
 /// of each line); none where the names' edge does not lean.
 fn page_drift(groups: &[Vec<&Word>], slope: f32) -> Drift {
-    let first = |g: &[&Word]| g.iter().min_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0)).map(|w| w.bbox);
+    let first = |g: &[&Word]| line_ends(g).map(|(first, _)| first);
     let last = |g: &[&Word]| g.iter().max_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0)).map(|w| w.bbox);
     let Some(left) = column_drift(groups, slope, first) else { return Drift::default() };
     Drift { left, right: column_drift(groups, slope, last).filter(|r| r.0 > left.0) }
