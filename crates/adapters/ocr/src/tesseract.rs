@@ -1,9 +1,10 @@
 //! Images to positioned words with Tesseract, which runs in the `healthtracker-ocr` worker
 //! (see [`crate::worker`]; the worker's engine is leptess with our settings).
 //!
-//! One engine per reader, reused across pages: the worker is started on the first page and
-//! kept. It runs with `OMP_THREAD_LIMIT=1` unless told otherwise: on two cores Tesseract's own
-//! threads made a page three times slower (BUILD-NOTES).
+//! One engine per reader, reused across pages: the worker is started with the engine, its model
+//! loading while the first page is prepared, and kept. It runs with `OMP_THREAD_LIMIT=1` unless
+//! told otherwise: on two cores Tesseract's own threads made a page three times slower
+//! (BUILD-NOTES).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -26,10 +27,12 @@ pub struct OcrEngine {
 
 impl OcrEngine {
     /// Starts the worker found by [`worker::locate`], with the English model from the system's
-    /// tessdata (or `data_path`).
+    /// tessdata (or `data_path`). The model loads while the first image is prepared
+    /// ([`Worker::spawn`]).
     ///
     /// # Errors
-    /// [`ExtractError::Unsupported`] when the worker, Tesseract or its English data is missing.
+    /// [`ExtractError::Unsupported`] when the worker is missing or cannot start; when Tesseract
+    /// or its English data is, the first image read says so.
     pub fn new(data_path: Option<&str>) -> Result<Self, ExtractError> {
         let path = worker::locate().ok_or_else(|| {
             ExtractError::Unsupported(format!(
@@ -47,7 +50,7 @@ impl OcrEngine {
     /// # Errors
     /// As [`Self::new`].
     pub fn with_worker(path: &Path, data_path: Option<&str>) -> Result<Self, ExtractError> {
-        let worker = Worker::start(path, data_path)?;
+        let worker = Worker::spawn(path, data_path)?;
         Ok(Self {
             path: path.to_path_buf(),
             data_path: data_path.map(str::to_string),
@@ -172,8 +175,12 @@ impl OcrEngine {
         }
         let worker = match &mut self.worker {
             Some(w) => w,
-            None => self.worker.insert(Worker::start(&self.path, self.data_path.as_deref())?),
+            None => self.worker.insert(Worker::spawn(&self.path, self.data_path.as_deref())?),
         };
+        if let Err(e) = worker.ready(self.deadline) {
+            self.worker = None;
+            return Err(e);
+        }
         match worker.tsv(pgm, self.deadline) {
             Ok(Ok(tsv)) => Ok(tsv),
             Ok(Err(why)) => Err(ExtractError::Corrupt(format!("the image could not be decoded: {why}"))),

@@ -176,17 +176,37 @@ pub struct Worker {
     child: Arc<Mutex<Child>>,
     stdin: Option<BufWriter<ChildStdin>>,
     stdout: BufReader<ChildStdout>,
+    /// The program, to name it in errors.
+    path: PathBuf,
+    /// Whether its engine has said it is ready.
+    ready: bool,
+}
+
+fn unavailable(why: String) -> ExtractError {
+    ExtractError::Unsupported(format!("OCR is not available here: {why}"))
 }
 
 impl Worker {
     /// Starts the worker at `path` (with `data_path` as Tesseract's data folder, if given) and
-    /// waits until its engine is ready. OpenMP is limited to one thread unless the environment
-    /// says otherwise: on two cores Tesseract's own threads made a page three times slower.
+    /// waits until its engine is ready.
     ///
     /// # Errors
     /// [`ExtractError::Unsupported`] when the worker cannot start or its engine cannot load.
     pub fn start(path: &Path, data_path: Option<&str>) -> Result<Self, ExtractError> {
-        let unavailable = |why: String| ExtractError::Unsupported(format!("OCR is not available here: {why}"));
+        let mut worker = Self::spawn(path, data_path)?;
+        worker.ready(None)?;
+        Ok(worker)
+    }
+
+    /// Starts the worker at `path` as [`Self::start`] does without waiting for its engine, which
+    /// loads (about 60 ms, as long as preparing a page image) while the caller prepares the
+    /// first image; [`Self::ready`] waits for it. OpenMP is limited to one thread unless the
+    /// environment says otherwise: on two cores Tesseract's own threads made a page three times
+    /// slower.
+    ///
+    /// # Errors
+    /// [`ExtractError::Unsupported`] when the worker cannot start.
+    pub fn spawn(path: &Path, data_path: Option<&str>) -> Result<Self, ExtractError> {
         let mut command = Command::new(path);
         if let Some(dir) = data_path {
             command.arg("--tessdata").arg(dir);
@@ -201,15 +221,33 @@ impl Worker {
             let _ = child.kill();
             return Err(unavailable("the OCR worker has no pipes".into()));
         };
-        let mut worker = Self {
+        Ok(Self {
             child: Arc::new(Mutex::new(child)),
             stdin: Some(BufWriter::new(stdin)),
             stdout: BufReader::new(stdout),
-        };
-        match read_answer(&mut worker.stdout) {
-            Ok(Ok(_)) => Ok(worker),
+            path: path.to_path_buf(),
+            ready: false,
+        })
+    }
+
+    /// Waits until the worker's engine has loaded (at once if it has); a worker still loading
+    /// at `deadline` is killed.
+    ///
+    /// # Errors
+    /// [`ExtractError::Unsupported`] when its engine could not load or it is no worker,
+    /// [`ExtractError::TimedOut`] past the deadline; the worker cannot be used then.
+    pub fn ready(&mut self, deadline: Option<Instant>) -> Result<(), ExtractError> {
+        if self.ready {
+            return Ok(());
+        }
+        match self.within(deadline, |worker| read_answer(&mut worker.stdout)) {
+            Ok(Ok(_)) => {
+                self.ready = true;
+                Ok(())
+            }
             Ok(Err(why)) => Err(unavailable(why)),
-            Err(e) => Err(unavailable(format!("the OCR worker {} stopped as it started ({e})", path.display()))),
+            Err(_) if deadline.is_some_and(|d| Instant::now() >= d) => Err(ExtractError::TimedOut),
+            Err(e) => Err(unavailable(format!("the OCR worker {} stopped as it started ({e})", self.path.display()))),
         }
     }
 
@@ -219,10 +257,17 @@ impl Worker {
     /// `Ok(Err(message))` when Tesseract could not read the image; an I/O error when the worker
     /// has gone (it crashed or was killed): it cannot be used again.
     pub fn tsv(&mut self, pgm: &[u8], deadline: Option<Instant>) -> io::Result<Result<String, String>> {
-        let stdin = self.stdin.as_mut().ok_or_else(|| io::Error::other("the OCR worker was closed"))?;
-        let Some(deadline) = deadline else {
+        self.within(deadline, |worker| {
+            let stdin = worker.stdin.as_mut().ok_or_else(|| io::Error::other("the OCR worker was closed"))?;
             write_request(stdin, pgm)?;
-            return read_answer(&mut self.stdout);
+            read_answer(&mut worker.stdout)
+        })
+    }
+
+    /// `work` on this worker, which is killed if it is still at it at `deadline`.
+    fn within<T>(&mut self, deadline: Option<Instant>, work: impl FnOnce(&mut Self) -> io::Result<T>) -> io::Result<T> {
+        let Some(deadline) = deadline else {
+            return work(self);
         };
         let (done, wait) = mpsc::channel::<()>();
         let child = Arc::clone(&self.child);
@@ -233,7 +278,7 @@ impl Worker {
                 let _ = child.lock().unwrap_or_else(PoisonError::into_inner).kill();
             }
         });
-        let answer = write_request(stdin, pgm).and_then(|()| read_answer(&mut self.stdout));
+        let answer = work(self);
         drop(done);
         let _ = watchdog.join();
         answer

@@ -83,15 +83,22 @@ struct FakeWorker {
     script: std::path::PathBuf,
 }
 
+/// What a worker whose engine loaded says first.
+const READY: &str = "printf '\\000\\000\\000\\000\\000'";
+
 impl FakeWorker {
     fn new(name: &str, then: &str) -> Self {
+        Self::saying(name, READY, then)
+    }
+
+    /// A stand-in that first runs `hello` (instead of saying it is ready), then `then`.
+    fn saying(name: &str, hello: &str, then: &str) -> Self {
         use std::os::unix::fs::PermissionsExt;
         let dir = std::env::temp_dir().join(format!("ht-ocr-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let script = dir.join("worker.sh");
         let starts = dir.join("starts");
-        let body =
-            format!("#!/bin/sh\necho start >> '{}'\nprintf '\\000\\000\\000\\000\\000'\n{then}\n", starts.display());
+        let body = format!("#!/bin/sh\necho start >> '{}'\n{hello}\n{then}\n", starts.display());
         std::fs::write(&script, body).unwrap();
         std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
         Self { dir, script }
@@ -120,6 +127,35 @@ fn a_worker_that_dies_fails_only_that_image_and_is_replaced_for_the_next() {
         }
     }
     assert_eq!(fake.starts(), 2, "the second image starts a new worker");
+}
+
+#[test]
+fn a_worker_whose_engine_cannot_load_is_started_without_waiting_and_says_why_at_the_first_image() {
+    // Status 1 and a message of 15 bytes: as a worker without Tesseract's English data.
+    let fake = FakeWorker::saying("no-data", "printf '\\001\\017\\000\\000\\000no English data'", "");
+    let mut engine = OcrEngine::with_worker(&fake.script, None).expect("the engine does not wait for its model");
+    for _ in 0..2 {
+        match engine.read_image(FIXTURE, FileKind::Png, 1) {
+            Err(ExtractError::Unsupported(why)) => {
+                assert!(why.contains("OCR is not available here: no English data"), "{why}");
+            }
+            other => panic!("expected OCR to be unavailable, got {other:?}"),
+        }
+    }
+    assert_eq!(fake.starts(), 2, "the next image tries a new worker");
+}
+
+#[test]
+fn a_worker_still_loading_its_engine_at_the_deadline_is_stopped() {
+    use std::time::{Duration, Instant};
+    // Never says it is ready: an engine stuck loading. Starting it does not wait for it.
+    let fake = FakeWorker::saying("loading", "exec sleep 60", "");
+    let mut engine = OcrEngine::with_worker(&fake.script, None).unwrap();
+    engine.set_deadline(Some(Instant::now() + Duration::from_secs(2)));
+    let began = Instant::now();
+    let result = engine.read_image(FIXTURE, FileKind::Png, 1);
+    assert!(matches!(result, Err(ExtractError::TimedOut)), "{result:?}");
+    assert!(began.elapsed() < Duration::from_secs(30), "the worker was killed, not waited for");
 }
 
 #[test]
