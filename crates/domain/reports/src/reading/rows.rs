@@ -1758,7 +1758,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     }
     // A unit printed only inside the reference (`3-95 U/L` in Quest's one reference column) is
     // the result's unit too.
-    let unit = unit.or_else(|| unit_inside(range.as_ref()?, range_text.as_deref()?));
+    let unit = unit.or_else(|| unit_in_reference(range.as_ref(), range_text.as_deref()?));
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
 }
 
@@ -1828,6 +1828,17 @@ fn unit_inside(range: &RefRange, text: &str) -> Option<String> {
         }
         _ => Some(inside.to_string()),
     }
+}
+
+/// The unit printed inside a reference `text` that gave `range` for this report
+/// ([`unit_inside`]). A range split by sex prints its unit with one sex's range or the
+/// other's (`M: (80 - 200) ng/mL F: (72 - 180)`); it is the result's whichever sex the person
+/// is, and when the report's sex is not known.
+fn unit_in_reference(range: Option<&RefRange>, text: &str) -> Option<String> {
+    range.and_then(|range| unit_inside(range, text)).or_else(|| {
+        let (male, female) = sex_ranges(text)?;
+        unit_inside(&male, text).or_else(|| unit_inside(&female, text))
+    })
 }
 
 /// A number's cell joined with the cells after it that make it a range with both bounds: a
@@ -2583,17 +2594,19 @@ impl ReferenceBelow {
 /// report. A range split by sex on a report whose sex is not known gives no range, and its
 /// text is kept for the person to read and for judging the value against both.
 fn set_reference(row: &mut LabRow, text: &str, printed: String, sex: Option<Sex>) {
-    if let Some(range) = parse_range(text, sex) {
-        // A unit printed only inside the reference (`13.0 - 17.0 g/dL` under a row without
-        // one) is the result's unit too, as on the row's own line.
-        if row.unit.is_none() && row.value.number.is_some() {
-            row.unit = unit_inside(&range, text);
-        }
-        row.range = Some(range);
-        row.range_text = Some(printed);
-    } else if sex.is_none() && sex_ranges(text).is_some() {
-        row.range_text = Some(printed);
+    let range = parse_range(text, sex);
+    if range.is_none() && (sex.is_some() || sex_ranges(text).is_none()) {
+        return;
     }
+    // A unit printed only inside the reference (`13.0 - 17.0 g/dL` under a row without one)
+    // is the result's unit too, as on the row's own line.
+    if row.unit.is_none() && row.value.number.is_some() {
+        row.unit = unit_in_reference(range.as_ref(), text);
+    }
+    if range.is_some() {
+        row.range = range;
+    }
+    row.range_text = Some(printed);
 }
 
 #[cfg(test)]
@@ -2778,6 +2791,21 @@ mod tests {
         let units: Vec<Option<String>> = rows_from_page(&p, None).into_iter().map(|r| r.unit).collect();
         let printed = |u: &str| Some(u.to_string());
         assert_eq!(units, [printed("U/L"), printed("umol/L"), printed("mmol/L"), printed("%"), None]);
+    }
+
+    #[test]
+    fn a_unit_inside_a_reference_split_by_sex_is_the_results_unit_whatever_the_sex() {
+        let p = page(&[
+            &[("Test", 20.0), ("Result", 150.0), ("Reference Range", 300.0)],
+            &[("Triiodothyronine (T3)", 20.0), ("231", 150.0), ("M: (80 - 200) ng/mL F: (72 - 180)", 300.0)],
+            &[("Iron", 20.0), ("88", 150.0), ("F: (58 - 158) ug/dL M: (65 - 175)", 300.0)],
+        ]);
+        for sex in [Some(Sex::Male), Some(Sex::Female), None] {
+            let units: Vec<(String, Option<String>)> =
+                rows_from_page(&p, sex).into_iter().map(|r| (r.name, r.unit)).collect();
+            let unit = |name: &str, u: &str| (name.to_string(), Some(u.to_string()));
+            assert_eq!(units, [unit("Triiodothyronine (T3)", "ng/mL"), unit("Iron", "ug/dL")], "{sex:?}");
+        }
     }
 
     #[test]
