@@ -9,7 +9,7 @@
 
 use ht_ocr::tesseract::{OcrEngine, Prepared};
 use ht_reports::catalog;
-use ht_reports::reading::{LabRow, rows_from_page};
+use ht_reports::reading::{LabRow, Sex, rows_from_page, sex_ranges};
 use ht_reports::{BBox, ExtractError, Page, Word};
 
 use super::{known_test, mend_misread, range_far_from_usual, range_lost_point, range_with_points, value_possible};
@@ -140,7 +140,8 @@ fn better_of(page: Page, rows: &[LabRow], ranges: bool, bands: &[BBox], reread: 
 /// ([`mend_misread`]), for choosing between two readings of it: a name the catalog knows (4), a
 /// value the test can have (2), a unit labs print (1), and, where the page prints ranges, a
 /// range that is near the test's usual one, or that lost its decimal points where the reader
-/// puts them back ([`range_with_points`]) (1). A name the catalog does not know makes none.
+/// puts them back ([`range_with_points`]), or split by sex with one sex's range near its
+/// usual one (1). A name the catalog does not know makes none.
 fn sense(row: &LabRow, ranges_printed: bool) -> u32 {
     let mut row = row.clone();
     mend_misread(&mut row);
@@ -154,17 +155,24 @@ fn sense(row: &LabRow, ranges_printed: bool) -> u32 {
         None => b.unit.is_empty() || row.value.qualitative.is_some(),
     };
     let range = row.range.as_ref().filter(|r| r.low.is_some() || r.high.is_some() || r.qualitative.is_some());
-    let range_fits = range.is_some_and(|r| {
-        let lost_point = match (row.value.number, r.low, r.high) {
-            (Some(v), Some(l), Some(h)) => range_lost_point(v, l, h).is_some(),
-            _ => false,
-        };
-        if lost_point {
-            range_with_points(b, &row, None).is_some()
-        } else {
-            range_far_from_usual(b, unit, None, r.low, r.high).is_none()
-        }
+    // A range split by sex, read before the report's sex is known, fits when one sex's does.
+    let split = row.range.is_none().then(|| row.range_text.as_deref().and_then(sex_ranges)).flatten();
+    let sex_fits = split.is_some_and(|(male, female)| {
+        range_far_from_usual(b, unit, Some(Sex::Male), male.low, male.high).is_none()
+            || range_far_from_usual(b, unit, Some(Sex::Female), female.low, female.high).is_none()
     });
+    let range_fits = sex_fits
+        || range.is_some_and(|r| {
+            let lost_point = match (row.value.number, r.low, r.high) {
+                (Some(v), Some(l), Some(h)) => range_lost_point(v, l, h).is_some(),
+                _ => false,
+            };
+            if lost_point {
+                range_with_points(b, &row, None).is_some()
+            } else {
+                range_far_from_usual(b, unit, None, r.low, r.high).is_none()
+            }
+        });
     4 + 2 * u32::from(value) + u32::from(unit_known) + u32::from(range_fits || !ranges_printed)
 }
 
@@ -283,6 +291,29 @@ mod tests {
         let lost = page(&[("Haemoglobin", 20.0), ("14.5", 200.0), ("g/dL", 300.0), ("20-500", 400.0)]);
         let rows = rows_from_page(&lost, None);
         assert_eq!(doubtful_bands(&lost, &rows, true).len(), 1, "{rows:#?}");
+    }
+
+    #[test]
+    fn a_range_split_by_sex_is_read_again_only_when_neither_sexs_range_is_near_the_usual_one() {
+        // The unit printed only inside the reference, after the men's range.
+        let split = |men: &'static str, women: &'static str| {
+            page(&[
+                ("Urea", 20.0),
+                ("35", 200.0),
+                ("M:", 300.0),
+                (men, 318.0),
+                ("mg/dL", 360.0),
+                ("F:", 400.0),
+                (women, 418.0),
+            ])
+        };
+        let fits = split("17-43", "15-40");
+        let rows = rows_from_page(&fits, None);
+        assert!(doubtful_bands(&fits, &rows, ranges_printed(&rows)).is_empty(), "{rows:#?}");
+        // Both ten times the usual (points lost in a scan).
+        let far = split("170-430", "150-400");
+        let rows = rows_from_page(&far, None);
+        assert_eq!(doubtful_bands(&far, &rows, ranges_printed(&rows)).len(), 1, "{rows:#?}");
     }
 
     #[test]
