@@ -987,6 +987,8 @@ mod tests {
         assert_eq!(key("Vitamin D (25-OH)"), Some("vitamin_d"));
         assert_eq!(key("Serum Ferritin"), Some("ferritin"));
         assert_eq!(key("LDL Cholesterol - Direct"), Some("ldl"));
+        // Labcorp's name for the LDL it works out with the NIH equation.
+        assert_eq!(key("LDL Chol Calc (NIH)"), Some("ldl"));
         assert_eq!(key("Apolipoprotein B (Apo B) (Immunoturbidimetry)"), Some("apob"));
         assert_eq!(key("Quantum flux"), None);
     }
