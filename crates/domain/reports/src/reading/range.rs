@@ -118,11 +118,13 @@ fn normalise(text: &str) -> String {
             i += 3;
             continue;
         }
-        // `to` a scan read without the spaces around it (`4.0to5.6%`).
+        // `to` a scan read without the spaces around it (`4.0to5.6%`), or with its `o` read as
+        // a nought and the space before it lost (`2.5t0 4.5`).
+        let number_at = |j: usize| chars.get(j).is_some_and(char::is_ascii_digit);
         if after_digit
             && chars[i] == 't'
-            && chars.get(i + 1) == Some(&'o')
-            && chars.get(i + 2).is_some_and(char::is_ascii_digit)
+            && ((chars.get(i + 1) == Some(&'o') && number_at(i + 2))
+                || (chars.get(i + 1) == Some(&'0') && chars.get(i + 2) == Some(&' ') && number_at(i + 3)))
         {
             out.push_str(" to ");
             i += 2;
@@ -668,6 +670,7 @@ mod tests {
             ("13.0-17.0", (Some(13.0), Some(17.0))),
             ("13 to 17", (Some(13.0), Some(17.0))),
             ("4.0to5.6%", (Some(4.0), Some(5.6))),
+            ("2.5t0 4.5 mg/dL", (Some(2.5), Some(4.5))),
             ("(13-17)", (Some(13.0), Some(17.0))),
             ("[3.5 \u{2013} 5.5]", (Some(3.5), Some(5.5))),
             ("< 200", (None, Some(200.0))),
