@@ -1642,6 +1642,19 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             reference_note = Some(t.to_string());
             continue;
         }
+        // The range of the other sex, the other's continued on the lines below (`Male: 65 - 175
+        // ug/dL` over `Female: 50 - 170` on a woman's report): the row's reference still.
+        if range.is_none()
+            && reference_note.is_none()
+            && reference_cell.is_none()
+            && labels_a_sex(t)
+            && parse_range(t, sex).is_none()
+            && [Sex::Male, Sex::Female].into_iter().any(|other| parse_range(t, Some(other)).is_some())
+        {
+            reference_note = Some(t.to_string());
+            reference_cell = Some((cell.x0, t.to_string()));
+            continue;
+        }
         // A sentence goes on after the number: the line is a note, not a result. (Not a range
         // whose unit reads like words, `0 to 15 mm/1st hr`.)
         if range.is_none() && is_prose(t) && parse_range(t, sex).is_none() {
@@ -2799,12 +2812,16 @@ mod tests {
             &[("Test", 20.0), ("Result", 150.0), ("Reference Range", 300.0)],
             &[("Triiodothyronine (T3)", 20.0), ("231", 150.0), ("M: (80 - 200) ng/mL F: (72 - 180)", 300.0)],
             &[("Iron", 20.0), ("88", 150.0), ("F: (58 - 158) ug/dL M: (65 - 175)", 300.0)],
+            // Each sex's range on a line of its own, the unit with the first.
+            &[("Ferritin", 20.0), ("120", 150.0), ("Male: 30 - 400 ng/mL", 300.0)],
+            &[("Female: 13 - 150", 300.0)],
         ]);
         for sex in [Some(Sex::Male), Some(Sex::Female), None] {
             let units: Vec<(String, Option<String>)> =
                 rows_from_page(&p, sex).into_iter().map(|r| (r.name, r.unit)).collect();
             let unit = |name: &str, u: &str| (name.to_string(), Some(u.to_string()));
-            assert_eq!(units, [unit("Triiodothyronine (T3)", "ng/mL"), unit("Iron", "ug/dL")], "{sex:?}");
+            let want = [unit("Triiodothyronine (T3)", "ng/mL"), unit("Iron", "ug/dL"), unit("Ferritin", "ng/mL")];
+            assert_eq!(units, want, "{sex:?}");
         }
     }
 
