@@ -110,6 +110,9 @@ pub struct Analysis {
 pub struct Reader {
     engine: Option<OcrEngine>,
     deadline: Option<Instant>,
+    /// The sex the pages of the report being read print, once one has: its rows are read with
+    /// it while choosing between readings, as they are at the end.
+    sex: Option<Sex>,
 }
 
 impl Reader {
@@ -151,6 +154,7 @@ impl Reader {
         deadline: Option<Instant>,
     ) -> Result<Analysis, ExtractError> {
         self.deadline = deadline;
+        self.sex = None;
         let read = self.read_pages(bytes);
         self.deadline = None;
         let (pages, source) = read?;
@@ -190,15 +194,19 @@ impl Reader {
     /// rose by 3 to 21). Each further look costs as much as the first or several times it, so
     /// only pages that need it pay for it.
     fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
+        let printed = self.sex;
         let engine = self.engine()?;
         // A reading with its rows, and how many name a known test with a possible value.
         let known = |r: &LabRow| known_test(r).is_some();
+        // Rows are read with the sex the report prints, as they are at the end: a range split
+        // by sex is a range then, and not taken into the name before it (`Urea  Male: 15 - 39;
+        // Female: 17 - 43  21  mg/dL`).
         let read = |engine: &mut OcrEngine, prepared: Prepared| -> Result<OcrReading, ExtractError> {
             let (page, prepared) = engine.read_prepared(prepared, number)?;
-            let rows = rows_from_page(&page, None);
+            let (rows, sex) = rows_for_sex(&page, printed);
             let known = rows.iter().filter(|r| known(r)).count();
             let confidence = engine.confidence().unwrap_or(0.0);
-            Ok(OcrReading { page, prepared, rows, known, confidence })
+            Ok(OcrReading { page, prepared, rows, known, confidence, sex })
         };
         let look = |look: Look| OcrEngine::prepare(bytes, kind, look);
         let native = look(Look::Native)?;
@@ -225,8 +233,9 @@ impl Reader {
             }
         };
         // Rows of known tests only the other reading found are taken from it.
-        if let Some(page) = other.and_then(|o| reread::borrow_rows(&best.page, &best.rows, &o.page, &o.rows)) {
-            best.rows = rows_from_page(&page, None);
+        if let Some(page) = other.and_then(|o| reread::borrow_rows(&best.page, &best.rows, &o.page, &o.rows, best.sex))
+        {
+            best.rows = rows_from_page(&page, best.sex);
             best.known = best.rows.iter().filter(|r| known(r)).count();
             best.page = page;
         }
@@ -237,7 +246,10 @@ impl Reader {
             let third = read(engine, look(Look::Unruled)?)?;
             if (third.known, third.rows.len()) > (best.known, best.rows.len()) { third } else { best }
         };
-        reread::reread_doubtful_rows(engine, best.page, &best.rows, &best.prepared)
+        let sex = best.sex;
+        let page = reread::reread_doubtful_rows(engine, best.page, &best.rows, &best.prepared, sex)?;
+        self.sex = self.sex.or(sex);
+        Ok(page)
     }
 
     /// The PDF's text layer; pages without one (scans) are read from their image by OCR.
@@ -247,6 +259,7 @@ impl Reader {
         if scanned.is_empty() {
             return Ok((pages, "text"));
         }
+        self.sex = pages.iter().take(2).find_map(|p| detect_sex(&page_text_by_lines(p)));
         let images = ht_ocr::pdf_images::page_images(bytes, &scanned)?;
         for (number, image, kind) in images {
             if let Some(index) = pages.iter().position(|p| p.number == number) {
@@ -267,6 +280,8 @@ struct OcrReading {
     rows: Vec<LabRow>,
     known: usize,
     confidence: f32,
+    /// The sex its rows were read with: the report's, as far as it is known.
+    sex: Option<Sex>,
 }
 
 impl OcrReading {
@@ -287,6 +302,13 @@ impl OcrReading {
     fn better_than(&self, other: &Self) -> bool {
         closer_is_better((self.known, self.confidence), (other.known, other.confidence))
     }
+}
+
+/// The rows of an OCR reading of `page`, read for the sex the report prints: `printed` by the
+/// pages before, or else by this one; with that sex.
+fn rows_for_sex(page: &Page, printed: Option<Sex>) -> (Vec<LabRow>, Option<Sex>) {
+    let sex = printed.or_else(|| detect_sex(&page_text_by_lines(page)));
+    (rows_from_page(page, sex), sex)
 }
 
 /// Whether a reading of a page with `rows` result rows, `known` of them naming a known test
@@ -1109,6 +1131,7 @@ impl Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ht_reports::{BBox, Word};
 
     #[test]
     fn small_print_is_read_enlarged_first_and_tiny_print_enlarged_only() {
@@ -1151,6 +1174,42 @@ mod tests {
         assert!(reader.engine.is_none(), "no OCR worker was started for a read already out of time");
         // The next read has no deadline left over from the last one.
         assert_eq!(reader.deadline, None);
+    }
+
+    #[test]
+    fn an_ocr_reading_is_read_for_the_sex_the_report_prints() {
+        // The reference, split by sex, before the result: without the sex it is no range and
+        // runs into the test's name.
+        let words = |header: &[(&str, f32)]| {
+            let lines: [&[(&str, f32)]; 3] = [
+                header,
+                &[("Test", 20.0), ("Reference", 200.0), ("Value", 420.0), ("Unit", 500.0)],
+                &[("Urea", 20.0), ("Male: 15 - 39; Female: 17 - 43", 200.0), ("21", 420.0), ("mg/dL", 500.0)],
+            ];
+            let mut words = Vec::new();
+            for (line, cells) in lines.iter().enumerate() {
+                let y = 100.0 + 30.0 * line as f32;
+                for (text, x) in cells.iter() {
+                    let mut x = *x;
+                    for w in text.split(' ') {
+                        let x1 = x + 8.0 * w.chars().count() as f32;
+                        let bbox = BBox { x0: x, y0: y, x1, y1: y + 14.0 };
+                        words.push(Word { text: w.into(), bbox, bold: false, line: Some(line as u32) });
+                        x = x1 + 5.0;
+                    }
+                }
+            }
+            Page { number: 1, width: 700.0, height: 400.0, words }
+        };
+        let urea = |(rows, sex): (Vec<LabRow>, Option<Sex>)| {
+            let row = rows.into_iter().find(|r| r.name == "Urea").unwrap_or_else(|| panic!("no Urea row"));
+            (row.range.map(|r| (r.low, r.high)), sex)
+        };
+        let woman = (Some((Some(17.0), Some(43.0))), Some(Sex::Female));
+        // Printed on this page.
+        assert_eq!(urea(rows_for_sex(&words(&[("Sex", 20.0), (":", 60.0), ("Female", 80.0)]), None)), woman);
+        // Printed on a page before.
+        assert_eq!(urea(rows_for_sex(&words(&[("Page", 20.0), ("2", 60.0)]), Some(Sex::Female))), woman);
     }
 
     #[test]

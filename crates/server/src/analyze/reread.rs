@@ -14,9 +14,9 @@ use ht_reports::{BBox, ExtractError, Page, Word};
 
 use super::{known_test, mend_misread, range_far_from_usual, range_lost_point, range_with_points, value_possible};
 
-/// `page` (read from `prepared`, its rows `rows`) with the bands of its rows that make less
-/// sense than they could read again, each second reading kept where it makes more sense than
-/// the first.
+/// `page` (read from `prepared`, its rows `rows`, read for a person of sex `sex` where known)
+/// with the bands of its rows that make less sense than they could read again, each second
+/// reading kept where it makes more sense than the first.
 ///
 /// # Errors
 /// When OCR fails or the deadline passes.
@@ -25,6 +25,7 @@ pub fn reread_doubtful_rows(
     page: Page,
     rows: &[LabRow],
     prepared: &Prepared,
+    sex: Option<Sex>,
 ) -> Result<Page, ExtractError> {
     let ranges = ranges_printed(rows);
     let bands = doubtful_bands(&page, rows, ranges);
@@ -32,7 +33,7 @@ pub fn reread_doubtful_rows(
         return Ok(page);
     }
     let reread = engine.reread_bands(prepared, &bands)?;
-    Ok(better_of(page, rows, ranges, &bands, &reread))
+    Ok(better_of(page, rows, ranges, &bands, &reread, sex))
 }
 
 /// `page` (its rows `rows`) with the rows that another reading of the same page (`other`,
@@ -42,8 +43,14 @@ pub fn reread_doubtful_rows(
 /// adds such a test and every row of `page` in the band naming a known test stays as read. A
 /// reading of a photo at one size loses a name the other reads (the enlarged photo of
 /// in_hsuit's lipid page read `Total Cholesterol` as `Rated Charegierns`), and neither reading
-/// is the better everywhere.
-pub fn borrow_rows(page: &Page, rows: &[LabRow], other: &Page, other_rows: &[LabRow]) -> Option<Page> {
+/// is the better everywhere. Rows are read for a person of sex `sex`, as `rows` were.
+pub fn borrow_rows(
+    page: &Page,
+    rows: &[LabRow],
+    other: &Page,
+    other_rows: &[LabRow],
+    sex: Option<Sex>,
+) -> Option<Page> {
     let known = |r: &LabRow| known_test(r).map(|b| b.key.as_str());
     let have: Vec<&str> = rows.iter().filter_map(known).collect();
     let (sx, sy) = (page.width / other.width.max(1.0), page.height / other.height.max(1.0));
@@ -69,7 +76,7 @@ pub fn borrow_rows(page: &Page, rows: &[LabRow], other: &Page, other_rows: &[Lab
     // A band is taken only where it adds a known test and keeps every known row of this
     // reading in it as read: a neighbour read well here may be read worse there.
     let all: Vec<usize> = (0..bands.len()).collect();
-    let borrowed = rows_from_page(&spliced(page, &bands, &words, &all), None);
+    let borrowed = rows_from_page(&spliced(page, &bands, &words, &all), sex);
     // Rows naming a known test, whatever their value (`1-2` cells per field is none).
     let named = |rows: &[LabRow], band: BBox| -> Vec<(&'static str, String)> {
         rows_in(rows, band)
@@ -122,11 +129,11 @@ fn table_right(page: &Page, rows: &[LabRow], letter: f32) -> f32 {
 }
 
 /// `page` with each of `bands` read as in `reread` where its rows make more sense that way
-/// (and none it knew is lost), and as first read otherwise. `rows` are the page's rows, and
-/// `ranges` whether they print ranges ([`ranges_printed`]).
-fn better_of(page: Page, rows: &[LabRow], ranges: bool, bands: &[BBox], reread: &[Word]) -> Page {
+/// (and none it knew is lost), and as first read otherwise. `rows` are the page's rows (read
+/// for sex `sex`), and `ranges` whether they print ranges ([`ranges_printed`]).
+fn better_of(page: Page, rows: &[LabRow], ranges: bool, bands: &[BBox], reread: &[Word], sex: Option<Sex>) -> Page {
     let all: Vec<usize> = (0..bands.len()).collect();
-    let after = rows_from_page(&spliced(&page, bands, reread, &all), None);
+    let after = rows_from_page(&spliced(&page, bands, reread, &all), sex);
     let kept: Vec<usize> = (0..bands.len())
         .filter(|&i| {
             let (before, after) = (band_sense(rows, bands[i], ranges), band_sense(&after, bands[i], ranges));
@@ -333,7 +340,7 @@ mod tests {
             word("mg/dL", 300.0, 81.0, 900),
             word("17-47", 400.0, 81.0, 900),
         ];
-        let kept = better_of(first.clone(), &rows, true, &bands, &better);
+        let kept = better_of(first.clone(), &rows, true, &bands, &better, None);
         assert_eq!(urea(&kept), (Some("mg/dL".to_string()), Some("17-47".to_string())));
         assert_eq!(rows_from_page(&kept, None).len(), 3);
         // A second reading that loses the name is thrown away, whatever else it found.
@@ -343,9 +350,9 @@ mod tests {
             word("mg/dL", 300.0, 81.0, 900),
             word("17-47", 400.0, 81.0, 900),
         ];
-        assert_eq!(better_of(first.clone(), &rows, true, &bands, &worse), first);
+        assert_eq!(better_of(first.clone(), &rows, true, &bands, &worse, None), first);
         // As is one that finds nothing.
-        assert_eq!(better_of(first.clone(), &rows, true, &bands, &[]), first);
+        assert_eq!(better_of(first.clone(), &rows, true, &bands, &[], None), first);
     }
 
     #[test]
@@ -364,7 +371,7 @@ mod tests {
         }
         (other.width, other.height) = (other.width * 2.0, other.height * 2.0);
         let other_rows = rows_from_page(&other, None);
-        let merged = borrow_rows(&first, &rows, &other, &other_rows).expect("urea is taken");
+        let merged = borrow_rows(&first, &rows, &other, &other_rows, None).expect("urea is taken");
         let read: Vec<(String, String)> =
             rows_from_page(&merged, None).into_iter().map(|r| (r.name, r.value.text)).collect();
         let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
@@ -372,7 +379,7 @@ mod tests {
         // Nothing to take when this reading has every test the other has.
         let whole = page(&urea);
         let whole_rows = rows_from_page(&whole, None);
-        assert_eq!(borrow_rows(&whole, &whole_rows, &other, &other_rows), None);
+        assert_eq!(borrow_rows(&whole, &whole_rows, &other, &other_rows, None), None);
     }
 
     #[test]
