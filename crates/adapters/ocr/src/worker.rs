@@ -251,12 +251,14 @@ impl Worker {
         }
     }
 
-    /// Tesseract's TSV for a PGM image. A worker still reading at `deadline` is killed.
+    /// Tesseract's TSV for a PGM image, once the worker is [ready](Self::ready) (its hello is
+    /// never taken for an answer). A worker still at it at `deadline` is killed.
     ///
     /// # Errors
     /// `Ok(Err(message))` when Tesseract could not read the image; an I/O error when the worker
-    /// has gone (it crashed or was killed): it cannot be used again.
+    /// has gone (it crashed or was killed) or never got ready: it cannot be used again.
     pub fn tsv(&mut self, pgm: &[u8], deadline: Option<Instant>) -> io::Result<Result<String, String>> {
+        self.ready(deadline).map_err(|e| io::Error::other(e.to_string()))?;
         self.within(deadline, |worker| {
             let stdin = worker.stdin.as_mut().ok_or_else(|| io::Error::other("the OCR worker was closed"))?;
             write_request(stdin, pgm)?;

@@ -146,6 +146,15 @@ fn a_worker_whose_engine_cannot_load_is_started_without_waiting_and_says_why_at_
 }
 
 #[test]
+fn a_worker_spawned_without_waiting_is_asked_nothing_before_it_is_ready() {
+    // Says it is ready, then answers the first request with `tsv` (and reads whatever it is sent).
+    let fake = FakeWorker::new("answering", "printf '\\000\\003\\000\\000\\000tsv'\nexec cat > /dev/null");
+    let mut worker = ht_ocr::worker::Worker::spawn(&fake.script, None).unwrap();
+    let answer = worker.tsv(b"P5\n1 1\n255\n\0", None).unwrap();
+    assert_eq!(answer, Ok("tsv".to_string()), "its hello is not the answer");
+}
+
+#[test]
 fn a_worker_still_loading_its_engine_at_the_deadline_is_stopped() {
     use std::time::{Duration, Instant};
     // Never says it is ready: an engine stuck loading. Starting it does not wait for it.
