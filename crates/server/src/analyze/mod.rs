@@ -1263,6 +1263,11 @@ mod tests {
         // A range a lab sets near the usual one is no misreading.
         let ldl = enrich(lab_row("LDL Cholesterol", "140", "mg/dl", "Up to 130"), true, None, None);
         assert_eq!((ldl.flag, ldl.needs_review), (Some("high"), None));
+        // Labs set hs-CRP's limit anywhere from 1 to 10 mg/L (Labcorp's is 3.00).
+        for limit in ["<1.0", "<5.0", "<10"] {
+            let crp = enrich(lab_row("hs-CRP", "0.9", "mg/L", limit), true, None, None);
+            assert_eq!((crp.flag, crp.needs_review), (None, None), "{limit}");
+        }
     }
 
     #[test]
