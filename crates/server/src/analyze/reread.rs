@@ -148,7 +148,7 @@ fn better_of(page: Page, rows: &[LabRow], ranges: bool, bands: &[BBox], reread: 
 /// value the test can have (2), a unit labs print (1), and, where the page prints ranges, a
 /// range that is near the test's usual one, or that lost its decimal points where the reader
 /// puts them back ([`range_with_points`]), or split by sex with one sex's range near its
-/// usual one (1). A name the catalog does not know makes none.
+/// usual one, or none for a result in words (1). A name the catalog does not know makes none.
 fn sense(row: &LabRow, ranges_printed: bool) -> u32 {
     let mut row = row.clone();
     mend_misread(&mut row);
@@ -180,7 +180,9 @@ fn sense(row: &LabRow, ranges_printed: bool) -> u32 {
                 range_far_from_usual(b, unit, None, r.low, r.high).is_none()
             }
         });
-    4 + 2 * u32::from(value) + u32::from(unit_known) + u32::from(range_fits || !ranges_printed)
+    // A result in words (`Pale Yellow`, `Clear`) has no range a second look could find.
+    let worded = row.value.number.is_none() && !row.value.text.trim().is_empty();
+    4 + 2 * u32::from(value) + u32::from(unit_known) + u32::from(range_fits || !ranges_printed || worded)
 }
 
 /// Whether a row is worth a second look: a name the catalog knows with something missing
@@ -321,6 +323,14 @@ mod tests {
         let far = split("170-430", "150-400");
         let rows = rows_from_page(&far, None);
         assert_eq!(doubtful_bands(&far, &rows, ranges_printed(&rows)).len(), 1, "{rows:#?}");
+    }
+
+    #[test]
+    fn a_result_in_words_without_a_reference_is_not_read_again() {
+        let words = page(&[("Colour", 20.0), ("Pale", 200.0), ("Yellow", 235.0)]);
+        let rows = rows_from_page(&words, None);
+        assert!(rows.iter().any(|r| r.name == "Colour"), "{rows:#?}");
+        assert!(doubtful_bands(&words, &rows, ranges_printed(&rows)).is_empty(), "{rows:#?}");
     }
 
     #[test]
