@@ -209,11 +209,14 @@ impl Prepared {
 }
 
 /// The words of Tesseract's TSV for `image`, with the misreadings we know put right: `HbA1c`,
-/// decimal points the pixels show, letters of catalog words.
+/// zeros read as the letter O (`O.78`), decimal points the pixels show, letters of catalog words.
 fn read_words(tsv: &str, image: &GrayImage) -> Vec<Word> {
     let mut words = words_from_tsv(tsv);
     fix_hba1c(&mut words);
     for word in &mut words {
+        if let Some(text) = ht_reports::reading::mend_letter_o(&word.text) {
+            word.text = text;
+        }
         let b = word.bbox;
         if let Some(text) = crate::decimals::restore_point(image, &word.text, [b.x0, b.y0, b.x1, b.y1]) {
             word.text = text;
@@ -328,6 +331,18 @@ mod tests {
             texts,
             ["Hb", "A1c", "HBA1C", "HbA1c", "Alc", "Hba", "Hemoglobin", "A1c?", "(HbA1c)", "(HbAlcohol)"]
         );
+    }
+
+    #[test]
+    fn a_zero_read_as_the_letter_o_is_read_as_a_zero() {
+        let tsv = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n\
+5\t1\t1\t1\t1\t1\t40\t100\t40\t20\t91\tINR\n\
+5\t1\t1\t1\t1\t2\t400\t101\t60\t20\t80\tO.78L\n\
+5\t1\t1\t1\t1\t3\t500\t101\t90\t20\t80\t(O.80\n\
+5\t1\t1\t1\t2\t1\t40\t130\t60\t20\t90\tHCO3\n";
+        let words = read_words(tsv, &GrayImage::from_pixel(800, 600, image::Luma([255])));
+        let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        assert_eq!(texts, ["INR", "0.78L", "(0.80", "HCO3"]);
     }
 
     #[test]

@@ -63,6 +63,28 @@ pub fn parse_number(s: &str) -> Option<f64> {
     normalised.parse::<f64>().ok().filter(|v| v.is_finite()).map(|v| sign * v)
 }
 
+/// A number OCR read with the letter O for a zero (`O.78`, `1O5`, `(O.80`, `2.O`): `token` with
+/// the number it starts with (after any `(`, `<`, `>` or `=`) put right, and the rest as read
+/// (`O.78L` is `0.78L`). `None` when there is no such O, or the number is still no number. An O
+/// that starts the number must stand before its point: `o78` is as likely 0.78 with its point
+/// lost as 78, so it stays. A letter before the digits (`H2O`) makes it no number at all.
+#[must_use]
+pub fn mend_letter_o(token: &str) -> Option<String> {
+    let start = token.find(|c: char| !matches!(c, '(' | '<' | '>' | '=' | '\u{2264}' | '\u{2265}'))?;
+    let (prefix, body) = token.split_at(start);
+    let is_o = |c: char| matches!(c, 'O' | 'o');
+    let end = body.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ',' || is_o(c))).unwrap_or(body.len());
+    let (number, rest) = body.split_at(end);
+    let mut chars = number.chars();
+    let leading_o = chars.next().is_some_and(is_o) && !chars.next().is_some_and(|c| c == '.' || c == ',');
+    if !number.contains(is_o) || !number.contains(|c: char| c.is_ascii_digit()) || leading_o {
+        return None;
+    }
+    let number: String = number.chars().map(|c| if is_o(c) { '0' } else { c }).collect();
+    parse_number(&number)?;
+    Some(format!("{prefix}{number}{rest}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,10 +121,37 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_zero_read_as_the_letter_o() {
+        for (read, want) in [
+            ("O.78L", Some("0.78L")),
+            ("o.5", Some("0.5")),
+            ("(O.80", Some("(0.80")),
+            ("<O.5", Some("<0.5")),
+            ("1O5", Some("105")),
+            ("2.O", Some("2.0")),
+            ("1O,OOO", Some("10,000")),
+            ("4.O5%", Some("4.05%")),
+            // Not numbers with an O in them.
+            ("o78L", None),
+            ("O", None),
+            ("Oo", None),
+            ("O.K", None),
+            ("H2O", None),
+            ("CO2", None),
+            ("Optional", None),
+            ("12.5", None),
+            ("1.O.2", None),
+        ] {
+            assert_eq!(mend_letter_o(read).as_deref(), want, "{read:?}");
+        }
+    }
+
     proptest! {
         #[test]
         fn never_panics(s in ".{0,16}") {
             let _ = parse_number(&s);
+            let _ = mend_letter_o(&s);
         }
 
         #[test]
