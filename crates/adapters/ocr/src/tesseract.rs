@@ -209,10 +209,12 @@ impl Prepared {
 }
 
 /// The words of Tesseract's TSV for `image`, with the misreadings we know put right: `HbA1c`,
-/// zeros read as the letter O (`O.78`), decimal points the pixels show, letters of catalog words.
+/// roman numerals read as strokes (`HIV | & Il`), zeros read as the letter O (`O.78`), decimal
+/// points the pixels show, letters of catalog words.
 fn read_words(tsv: &str, image: &GrayImage) -> Vec<Word> {
     let mut words = words_from_tsv(tsv);
     fix_hba1c(&mut words);
+    fix_roman_numerals(&mut words);
     for word in &mut words {
         if let Some(text) = ht_reports::reading::mend_letter_o(&word.text) {
             word.text = text;
@@ -249,6 +251,34 @@ fn fix_hba1c(words: &mut [Word]) {
             && misread(&words[i].text)
         {
             words[i].text = format!("{}1{}", &words[i].text[..1], &words[i].text[2..]);
+        }
+    }
+}
+
+/// Roman numerals Tesseract reads as strokes in a pair after a name: `HIV | & Il`, `HIV l/Il`
+/// for `HIV I & II` and `HIV I/II`. Strokes (`|`, `l`, `I`, one to three of them) on both
+/// sides of `&` or `/` after a word of letters are numerals; elsewhere they may be a table's
+/// rule or a value (`ll` for 11), and stay as read.
+fn fix_roman_numerals(words: &mut [Word]) {
+    let strokes = |t: &str| (1..=3).contains(&t.chars().count()) && t.chars().all(|c| matches!(c, '|' | 'l' | 'I'));
+    let numeral = |t: &str| "I".repeat(t.chars().count());
+    let named = |t: &str| t.chars().any(char::is_alphabetic) && !strokes(t);
+    for i in 1..words.len() {
+        if !named(&words[i - 1].text) {
+            continue;
+        }
+        let pair = |t: &str| {
+            t.split_once('/').filter(|(a, b)| strokes(a) && strokes(b)).map(|(a, b)| (a.to_string(), b.to_string()))
+        };
+        if let Some((a, b)) = pair(&words[i].text) {
+            words[i].text = format!("{}/{}", numeral(&a), numeral(&b));
+        } else if i + 2 < words.len()
+            && strokes(&words[i].text)
+            && matches!(words[i + 1].text.as_str(), "&" | "/")
+            && strokes(&words[i + 2].text)
+        {
+            words[i].text = numeral(&words[i].text);
+            words[i + 2].text = numeral(&words[i + 2].text);
         }
     }
 }
@@ -343,6 +373,33 @@ mod tests {
         let words = read_words(tsv, &GrayImage::from_pixel(800, 600, image::Luma([255])));
         let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
         assert_eq!(texts, ["INR", "0.78L", "(0.80", "HCO3"]);
+    }
+
+    #[test]
+    fn roman_numerals_read_as_strokes_after_a_name_are_put_right() {
+        let words = |texts: &[&str]| -> Vec<Word> {
+            texts
+                .iter()
+                .map(|t| Word {
+                    text: (*t).into(),
+                    bbox: BBox { x0: 0.0, y0: 0.0, x1: 1.0, y1: 1.0 },
+                    bold: false,
+                    line: None,
+                })
+                .collect()
+        };
+        for (read, want) in [
+            (&["HIV", "|", "&", "Il", "Antibody"][..], &["HIV", "I", "&", "II", "Antibody"][..]),
+            (&["HIV", "l/Il"], &["HIV", "I/II"]),
+            (&["HIV", "1", "&", "2"], &["HIV", "1", "&", "2"]),
+            // A rule and a value read as strokes stay as read.
+            (&["Monocytes", "|", "ll", "%"], &["Monocytes", "|", "ll", "%"]),
+            (&["|", "&", "|"], &["|", "&", "|"]),
+        ] {
+            let mut read = words(read);
+            fix_roman_numerals(&mut read);
+            assert_eq!(read.iter().map(|w| w.text.as_str()).collect::<Vec<_>>(), want);
+        }
     }
 
     #[test]
