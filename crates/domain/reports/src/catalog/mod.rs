@@ -480,10 +480,15 @@ impl Biomarker {
         if !found.iter().all(|u| factor(u) == found.first().and_then(|f| factor(f))) {
             return None;
         }
-        // Of spellings as near, the one nearest as printed (`x10E3/uL`, not `x10^3/uL`, for `xLOE3/uL`).
+        // Of spellings as near, the one nearest as printed (`x10E3/uL`, not `x10^3/uL`, for
+        // `xLOE3/uL`), and of those the one as long as the reading: OCR misreads a letter far
+        // more often than it adds one (`mnvhe` is `mm/hr`, `grvdt` is `gm/dL`). A slash read
+        // twice, once as its lookalike `v` (`gmv/dL`), counts once.
         let plain = |u: &str| u.to_lowercase().replace(['µ', 'μ'], "u").replace(' ', "");
         let printed = |u: &str| edit_quarters(&plain(u), &plain(read));
-        found.into_iter().min_by_key(|u| printed(u)).map(str::to_string)
+        let letters = plain(read).replace("v/", "/").replace("/v", "/").chars().count();
+        let longer = |u: &str| plain(u).chars().count().abs_diff(letters);
+        found.into_iter().min_by_key(|u| (printed(u), longer(u))).map(str::to_string)
     }
 
     /// The number a whole-number reading stands for when OCR lost its decimal point
@@ -805,7 +810,9 @@ mod tests {
         // The `m/` of a photo's unit read `nv`, `mv`: grams spelled as printed, not g/dL.
         assert_eq!(unit("haemoglobin", "gnvdl", 14.6).map(|u| u.to_lowercase()).as_deref(), Some("gm/dl"));
         assert_eq!(unit("albumin", "gmvdL", 5.3).map(|u| u.to_lowercase()).as_deref(), Some("gm/dl"));
-        assert_eq!(unit("esr", "mnvhe", 12.0).as_deref(), Some("mm/h"));
+        // As near `mm/h` as `mm/hr`, and as long as `mm/hr`; so `grvdt` is gm/dL.
+        assert_eq!(unit("esr", "mnvhe", 12.0).as_deref(), Some("mm/hr"));
+        assert_eq!(unit("total_protein", "grvdt", 6.9).map(|u| u.to_lowercase()).as_deref(), Some("gm/dl"));
         assert_eq!(unit("haemoglobin", "gmv/dL", 16.3).map(|u| u.to_lowercase()).as_deref(), Some("gm/dl"));
         // The `IU` of international units run together as `W`: IU/L, not U/L.
         assert_eq!(unit("alt", "W/L", 11.0).as_deref(), Some("IU/L"));
