@@ -495,12 +495,12 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     {
         row.unit = Some(unit);
     }
-    // A unit read with a speck or a stray word beside it (`_me/dt ee`): its first word, when
+    // A unit read with a speck or a stray word beside it (`_me/dt ee`, `= gid`): its first word, when
     // that is, or mends to, a unit of the test.
     if let Some(read) = row.unit.as_deref()
         && !b.measured_in(read)
         && let Some(first) =
-            read.split_whitespace().map(|w| w.trim_matches(['_', '\u{2014}', '-', '~'])).find(|w| !w.is_empty())
+            read.split_whitespace().map(|w| w.trim_matches(['_', '\u{2014}', '-', '~', '='])).find(|w| !w.is_empty())
         && first.len() < read.trim().len()
         && let Some(unit) = own_unit(b, first, number)
     {
@@ -1709,7 +1709,9 @@ mod tests {
         let line = [("Cholesterol, Total", 20.0), ("190", 250.0), ("_me/dt ee", 330.0), ("100-199", 400.0)];
         assert_eq!(unit(&line, "ocr").as_deref(), Some("mg/dL"));
         assert_eq!(unit(&line, "text").as_deref(), Some("_me/dt ee"));
-        // A stray mark alone before it is no unit.
+        // A stray mark before it, alone or not (a photo's `= gid`).
+        let line = [("Total Protein", 20.0), ("7.2", 250.0), ("= gid", 330.0), ("6.0-8.5", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("g/dL"));
         let line = [("Monocytes", 20.0), ("7", 250.0), ("~ %", 330.0), ("2-10", 400.0)];
         assert_eq!(unit(&line, "ocr").as_deref(), Some("%"));
         // Too far from every unit, and printed again, read otherwise, after the reference.
