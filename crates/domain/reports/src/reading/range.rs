@@ -119,12 +119,15 @@ fn normalise(text: &str) -> String {
             continue;
         }
         // `to` a scan read without the spaces around it (`4.0to5.6%`), or with its `o` read as
-        // a nought and the space before it lost (`2.5t0 4.5`).
+        // a nought, the space before it lost or not (`2.5t0 4.5`, `13 t0 60`).
         let number_at = |j: usize| chars.get(j).is_some_and(char::is_ascii_digit);
-        if after_digit
-            && chars[i] == 't'
-            && ((chars.get(i + 1) == Some(&'o') && number_at(i + 2))
-                || (chars.get(i + 1) == Some(&'0') && chars.get(i + 2) == Some(&' ') && number_at(i + 3)))
+        let after_number = after_digit || (i > 1 && chars[i - 1] == ' ' && chars[i - 2].is_ascii_digit());
+        if chars[i] == 't'
+            && ((after_digit && chars.get(i + 1) == Some(&'o') && number_at(i + 2))
+                || (after_number
+                    && chars.get(i + 1) == Some(&'0')
+                    && chars.get(i + 2) == Some(&' ')
+                    && number_at(i + 3)))
         {
             out.push_str(" to ");
             i += 2;
@@ -142,13 +145,13 @@ fn normalise(text: &str) -> String {
 }
 
 /// `s` (normalised) with each sex's label set apart as `; label:` where a range before it ends:
-/// OCR reads the semicolon between the sexes as a colon or loses it (`Male: 5 - 22: Female: 6 -
-/// 24`, `M:0-14F:0-15`), reads the label's colon as a semicolon (`F;2.0-3.5`) or loses it
-/// before a bracket (`Male: (36 - 54): Female (40 - 60)`), and misreads the label by a letter
-/// (`Femabe`). A label is a sex's word ([`MALE`], [`FEMALE`], or a word of four letters or more
-/// a letter from one) followed by a colon or semicolon, after a digit or a bracket closing a
-/// range (and any stop or colon OCR set after it) or at the start; or, after a range, followed
-/// by a bracketed number.
+/// OCR reads the semicolon between the sexes as a colon or a dash or loses it (`Male: 5 - 22:
+/// Female: 6 - 24`, `24.9- Female`, `M:0-14F:0-15`), reads the label's colon as a semicolon
+/// (`F;2.0-3.5`) or loses it before a bracket (`Male: (36 - 54): Female (40 - 60)`), and
+/// misreads the label by a letter (`Femabe`). A label is a sex's word ([`MALE`], [`FEMALE`],
+/// or a word of four letters or more a letter from one) followed by a colon or semicolon,
+/// after a digit or a bracket closing a range (and any stop, colon or dash OCR set after it)
+/// or at the start; or, after a range, followed by a bracketed number.
 fn separate_sexes(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = String::with_capacity(s.len() + 8);
@@ -162,7 +165,7 @@ fn separate_sexes(s: &str) -> String {
             // (A stop read for the colon before a number: `Male. 7 - 55`.)
             let number_after =
                 |c: char| after.starts_with(c) && after[1..].trim_start().starts_with(|c: char| c.is_ascii_digit());
-            let kept = out.trim_end().trim_end_matches([':', ';', '.', ',']).trim_end();
+            let kept = out.trim_end().trim_end_matches([':', ';', '.', ',', '-']).trim_end();
             // (A label that lost its colon before a bracketed range, after another range:
             // `Male: (36 - 54): Female (40 - 60)`.)
             let bracketed = !kept.is_empty() && number_after('(');
@@ -671,6 +674,7 @@ mod tests {
             ("13 to 17", (Some(13.0), Some(17.0))),
             ("4.0to5.6%", (Some(4.0), Some(5.6))),
             ("2.5t0 4.5 mg/dL", (Some(2.5), Some(4.5))),
+            ("13 t0 60", (Some(13.0), Some(60.0))),
             ("(13-17)", (Some(13.0), Some(17.0))),
             ("[3.5 \u{2013} 5.5]", (Some(3.5), Some(5.5))),
             ("< 200", (None, Some(200.0))),
@@ -840,6 +844,9 @@ mod tests {
         // No separator at all, and the label's colon read as a semicolon.
         assert_eq!(female("M:0-14F:0-15"), Some((Some(0.0), Some(15.0))));
         assert_eq!(male("M:0-14F:0-15"), Some((Some(0.0), Some(14.0))));
+        // The semicolon read as a dash.
+        let dashed = "Male: 2.6 to 24.9- Female: 2.3 to 22.4";
+        assert_eq!((male(dashed), female(dashed)), (Some((Some(2.6), Some(24.9))), Some((Some(2.3), Some(22.4)))));
         // …with the low bound's point lost (2.0 read 20), and an 8 read as `&`.
         assert_eq!(female("M:1.8-3.1F;20-3.5"), Some((Some(2.0), Some(3.5))));
         assert_eq!(female("Male: 7 - 55; Female: & - 61"), Some((Some(8.0), Some(61.0))));
