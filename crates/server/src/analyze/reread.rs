@@ -114,10 +114,54 @@ fn rows_in(rows: &[LabRow], band: BBox) -> impl Iterator<Item = &LabRow> {
 /// missed altogether), a fifth of a letter above and below. Rows next to each other are one
 /// band, read and judged together: each row alone (bands meeting halfway) did worse on
 /// labdata's photos, where a range of two lines reaches into the next row's band.
+///
+/// So is each line that names a known test and prints more, a number among it, where no row
+/// was read ([`lines_without_rows`]).
 fn doubtful_bands(page: &Page, rows: &[LabRow], ranges: bool) -> Vec<BBox> {
     let letter = letter_height(page);
     let right = table_right(page, rows, letter);
-    merged(rows.iter().filter(|r| doubtful(r, ranges)).map(|r| row_band(r.bbox, letter, right)).collect())
+    let doubtful = rows.iter().filter(|r| doubtful(r, ranges)).map(|r| r.bbox);
+    merged(doubtful.chain(lines_without_rows(page, rows)).map(|b| row_band(b, letter, right)).collect())
+}
+
+/// The boxes of the OCR lines of `page` that begin with the name of a test the catalog knows
+/// (in up to four words) with a number level with it further right, where none of `rows` was
+/// read: a value Tesseract left out (`Amylase  Male: 25 to 90; Female: 28 to 100 U/L`, the `87`
+/// far to its right lost on a photo, which the band read alone finds).
+fn lines_without_rows(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
+    let mut lines: HashMap<u32, Vec<&Word>> = HashMap::new();
+    for w in &page.words {
+        if let Some(line) = w.line {
+            lines.entry(line).or_default().push(w);
+        }
+    }
+    let mut boxes: Vec<BBox> = lines
+        .into_values()
+        .filter_map(|mut words| {
+            words.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
+            let bbox = words.iter().skip(1).fold(words[0].bbox, |b, w| BBox {
+                x0: b.x0.min(w.bbox.x0),
+                y0: b.y0.min(w.bbox.y0),
+                x1: b.x1.max(w.bbox.x1),
+                y1: b.y1.max(w.bbox.y1),
+            });
+            if rows.iter().any(|r| (r.bbox.y0..=r.bbox.y1).contains(&bbox.mid_y())) {
+                return None;
+            }
+            let named = (1..=words.len().min(4)).find(|&n| {
+                let name = words[..n].iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                catalog::lookup(name.trim_end_matches(':')).is_some()
+            })?;
+            // A number after the name, on its line or (where Tesseract made the name's column
+            // a block of its own) level with it further right.
+            let after = words[named - 1].bbox.x1;
+            let level = |w: &Word| (bbox.y0..=bbox.y1).contains(&w.bbox.mid_y()) && w.bbox.x0 > after;
+            let number = |w: &Word| w.text.contains(|c: char| c.is_ascii_digit());
+            page.words.iter().any(|w| level(w) && number(w)).then_some(bbox)
+        })
+        .collect();
+    boxes.sort_by(|a, b| a.y0.total_cmp(&b.y0));
+    boxes
 }
 
 /// Where the table of `rows` ends on `page`: two letters after the last word on any of their
@@ -348,6 +392,23 @@ mod tests {
         let far = split("170-430", "150-400");
         let rows = rows_from_page(&far, None);
         assert_eq!(doubtful_bands(&far, &rows, ranges_printed(&rows)).len(), 1, "{rows:#?}");
+    }
+
+    #[test]
+    fn a_line_naming_a_test_with_a_number_level_with_it_but_no_row_is_read_again() {
+        // Urea's value lost: its name a line of its own (Tesseract's block of names), its
+        // range level with it on another line.
+        let mut lost = page(&[("Urea", 20.0)]);
+        lost.words.push(word("17-47", 400.0, 80.0, 7));
+        let rows = rows_from_page(&lost, None);
+        assert!(rows.iter().all(|r| r.name != "Urea"), "{rows:#?}");
+        let bands = doubtful_bands(&lost, &rows, ranges_printed(&rows));
+        assert_eq!(bands.len(), 1, "{bands:?}");
+        assert!(bands[0].y0 < 80.0 && bands[0].y1 > 92.0 && bands[0].y1 < 110.0, "{:?}", bands[0]);
+        // A heading naming a test, with nothing beside it, is not.
+        let heading = page(&[("Urea", 20.0)]);
+        let rows = rows_from_page(&heading, None);
+        assert!(doubtful_bands(&heading, &rows, ranges_printed(&rows)).is_empty());
     }
 
     #[test]
