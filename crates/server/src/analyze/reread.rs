@@ -341,6 +341,23 @@ mod tests {
         Page { number: 1, width: 600.0, height: 800.0, words }
     }
 
+    /// The unit and reference of the row named `name` on `page`.
+    fn unit_and_range(page: &Page, name: &str) -> (Option<String>, Option<String>) {
+        let rows = rows_from_page(page, None);
+        let row = rows.into_iter().find(|r| r.name == name).unwrap_or_else(|| panic!("no {name} row"));
+        (row.unit, row.range_text)
+    }
+
+    /// Urea's row of [`page`] read again, whole, on OCR line 900, its name as `name`.
+    fn urea_again(name: &str) -> [Word; 4] {
+        [
+            word(name, 20.0, 81.0, 900),
+            word("17.50", 200.0, 81.0, 900),
+            word("mg/dL", 300.0, 81.0, 900),
+            word("17-47", 400.0, 81.0, 900),
+        ]
+    }
+
     #[test]
     fn only_rows_missing_what_the_catalog_expects_are_read_again() {
         // Urea's range was read as its unit (`v7` for `17-47`).
@@ -424,29 +441,12 @@ mod tests {
         let first = page(&[("Urea", 20.0), ("17.50", 200.0), ("v7", 300.0)]);
         let rows = rows_from_page(&first, None);
         let bands = doubtful_bands(&first, &rows, true);
-        let urea = |page: &Page| {
-            let rows = rows_from_page(page, None);
-            let row = rows.into_iter().find(|r| r.name == "Urea").unwrap_or_else(|| panic!("no Urea row"));
-            (row.unit, row.range_text)
-        };
         // The second reading finds the unit and the range: it is kept, and the other rows stay.
-        let better = [
-            word("Urea", 20.0, 81.0, 900),
-            word("17.50", 200.0, 81.0, 900),
-            word("mg/dL", 300.0, 81.0, 900),
-            word("17-47", 400.0, 81.0, 900),
-        ];
-        let kept = better_of(first.clone(), &rows, true, &bands, &better, None);
-        assert_eq!(urea(&kept), (Some("mg/dL".to_string()), Some("17-47".to_string())));
+        let kept = better_of(first.clone(), &rows, true, &bands, &urea_again("Urea"), None);
+        assert_eq!(unit_and_range(&kept, "Urea"), (Some("mg/dL".to_string()), Some("17-47".to_string())));
         assert_eq!(rows_from_page(&kept, None).len(), 3);
         // A second reading that loses the name is thrown away, whatever else it found.
-        let worse = [
-            word("Ur", 20.0, 81.0, 900),
-            word("17.50", 200.0, 81.0, 900),
-            word("mg/dL", 300.0, 81.0, 900),
-            word("17-47", 400.0, 81.0, 900),
-        ];
-        assert_eq!(better_of(first.clone(), &rows, true, &bands, &worse, None), first);
+        assert_eq!(better_of(first.clone(), &rows, true, &bands, &urea_again("Ur"), None), first);
         // As is one that finds nothing.
         assert_eq!(better_of(first.clone(), &rows, true, &bands, &[], None), first);
     }
@@ -460,25 +460,14 @@ mod tests {
             let rise = if w.bbox.x0 >= 300.0 { 22.0 } else { 0.0 };
             (w.bbox.y0, w.bbox.y1) = (w.bbox.y0 - rise, w.bbox.y1 - rise);
         }
-        let creatinine = |page: &Page| {
-            let rows = rows_from_page(page, None);
-            let row = rows.into_iter().find(|r| r.name == "Creatinine").unwrap_or_else(|| panic!("no Creatinine"));
-            (row.unit, row.range_text)
-        };
         let whole = (Some("mg/dL".to_string()), Some("0.4-1.5".to_string()));
-        assert_eq!(creatinine(&first), whole);
+        assert_eq!(unit_and_range(&first, "Creatinine"), whole);
         let rows = rows_from_page(&first, None);
         let bands = doubtful_bands(&first, &rows, true);
         let unit = first.words.iter().find(|w| w.line == Some(2) && w.text == "mg/dL").map(|w| w.bbox);
         assert!(unit.is_some_and(|u| bands[0].holds_centre_of(&u)), "{bands:?} {unit:?}");
-        let better = [
-            word("Urea", 20.0, 81.0, 900),
-            word("17.50", 200.0, 81.0, 900),
-            word("mg/dL", 300.0, 81.0, 900),
-            word("17-47", 400.0, 81.0, 900),
-        ];
-        let kept = better_of(first.clone(), &rows, true, &bands, &better, None);
-        assert_eq!(creatinine(&kept), whole);
+        let kept = better_of(first.clone(), &rows, true, &bands, &urea_again("Urea"), None);
+        assert_eq!(unit_and_range(&kept, "Creatinine"), whole);
         assert_eq!(rows_from_page(&kept, None).len(), 3);
     }
 
