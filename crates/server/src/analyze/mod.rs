@@ -1131,7 +1131,6 @@ impl Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ht_reports::{BBox, Word};
 
     #[test]
     fn small_print_is_read_enlarged_first_and_tiny_print_enlarged_only() {
@@ -1181,25 +1180,14 @@ mod tests {
         // The reference, split by sex, before the result: without the sex it is no range and
         // runs into the test's name.
         let words = |header: &[(&str, f32)]| {
-            let lines: [&[(&str, f32)]; 3] = [
-                header,
-                &[("Test", 20.0), ("Reference", 200.0), ("Value", 420.0), ("Unit", 500.0)],
-                &[("Urea", 20.0), ("Male: 15 - 39; Female: 17 - 43", 200.0), ("21", 420.0), ("mg/dL", 500.0)],
-            ];
-            let mut words = Vec::new();
-            for (line, cells) in lines.iter().enumerate() {
-                let y = 100.0 + 30.0 * line as f32;
-                for (text, x) in cells.iter() {
-                    let mut x = *x;
-                    for w in text.split(' ') {
-                        let x1 = x + 8.0 * w.chars().count() as f32;
-                        let bbox = BBox { x0: x, y0: y, x1, y1: y + 14.0 };
-                        words.push(Word { text: w.into(), bbox, bold: false, line: Some(line as u32) });
-                        x = x1 + 5.0;
-                    }
-                }
-            }
-            Page { number: 1, width: 700.0, height: 400.0, words }
+            page_of(
+                1,
+                &[
+                    header,
+                    &[("Test", 20.0), ("Reference", 200.0), ("Value", 420.0), ("Unit", 500.0)],
+                    &[("Urea", 20.0), ("Male: 15 - 39; Female: 17 - 43", 200.0), ("21", 420.0), ("mg/dL", 500.0)],
+                ],
+            )
         };
         let urea = |(rows, sex): (Vec<LabRow>, Option<Sex>)| {
             let row = rows.into_iter().find(|r| r.name == "Urea").unwrap_or_else(|| panic!("no Urea row"));
