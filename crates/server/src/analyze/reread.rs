@@ -135,19 +135,15 @@ fn lines_without_rows(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
             lines.entry(line).or_default().push(w);
         }
     }
-    let mut boxes: Vec<BBox> = lines
-        .into_values()
-        .filter_map(|mut words| {
-            words.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
-            let bbox = words.iter().skip(1).fold(words[0].bbox, |b, w| BBox {
-                x0: b.x0.min(w.bbox.x0),
-                y0: b.y0.min(w.bbox.y0),
-                x1: b.x1.max(w.bbox.x1),
-                y1: b.y1.max(w.bbox.y1),
-            });
+    let boxes = line_boxes(&page.words);
+    let mut found: Vec<BBox> = lines
+        .into_iter()
+        .filter_map(|(line, mut words)| {
+            let bbox = boxes[&line];
             if rows.iter().any(|r| (r.bbox.y0..=r.bbox.y1).contains(&bbox.mid_y())) {
                 return None;
             }
+            words.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
             let named = (1..=words.len().min(4)).find(|&n| {
                 let name = words[..n].iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
                 catalog::lookup(name.trim_end_matches(':')).is_some()
@@ -160,8 +156,8 @@ fn lines_without_rows(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
             page.words.iter().any(|w| level(w) && number(w)).then_some(bbox)
         })
         .collect();
-    boxes.sort_by(|a, b| a.y0.total_cmp(&b.y0));
-    boxes
+    found.sort_by(|a, b| a.y0.total_cmp(&b.y0));
+    found
 }
 
 /// Where the table of `rows` ends on `page`: two letters after the last word on any of their
@@ -289,9 +285,9 @@ fn merged(mut bands: Vec<BBox>) -> Vec<BBox> {
 /// there (`pg/mL`, 40 px above `FT3` on a line 70 px tall at the slant) reaches into the band
 /// of the row above. Taken by its own middle, it was dropped with that band's first reading.
 fn spliced(page: &Page, bands: &[BBox], reread: &[Word], kept: &[usize]) -> Page {
-    let (page_lines, reread_lines) = (line_middles(&page.words), line_middles(reread));
-    let in_kept = |w: &Word, lines: &HashMap<u32, f32>| {
-        let y = w.line.and_then(|l| lines.get(&l).copied()).unwrap_or_else(|| w.bbox.mid_y());
+    let (page_lines, reread_lines) = (line_boxes(&page.words), line_boxes(reread));
+    let in_kept = |w: &Word, lines: &HashMap<u32, BBox>| {
+        let y = w.line.and_then(|l| lines.get(&l)).map_or_else(|| w.bbox.mid_y(), BBox::mid_y);
         kept.iter()
             .any(|&i| (bands[i].x0..=bands[i].x1).contains(&w.bbox.mid_x()) && (bands[i].y0..=bands[i].y1).contains(&y))
     };
@@ -300,17 +296,22 @@ fn spliced(page: &Page, bands: &[BBox], reread: &[Word], kept: &[usize]) -> Page
     Page { words, ..page.clone() }
 }
 
-/// The middle down of each OCR line of `words`: halfway between its highest top and lowest
-/// bottom.
-fn line_middles(words: &[Word]) -> HashMap<u32, f32> {
-    let mut extents: HashMap<u32, (f32, f32)> = HashMap::new();
+/// The box of each OCR line of `words`: from its highest top to its lowest bottom, its
+/// leftmost word's left to its rightmost word's right.
+fn line_boxes(words: &[Word]) -> HashMap<u32, BBox> {
+    let mut boxes: HashMap<u32, BBox> = HashMap::new();
     for w in words {
         if let Some(line) = w.line {
-            let e = extents.entry(line).or_insert((w.bbox.y0, w.bbox.y1));
-            *e = (e.0.min(w.bbox.y0), e.1.max(w.bbox.y1));
+            let b = boxes.entry(line).or_insert(w.bbox);
+            *b = BBox {
+                x0: b.x0.min(w.bbox.x0),
+                y0: b.y0.min(w.bbox.y0),
+                x1: b.x1.max(w.bbox.x1),
+                y1: b.y1.max(w.bbox.y1),
+            };
         }
     }
-    extents.into_iter().map(|(line, (top, bottom))| (line, (top + bottom) / 2.0)).collect()
+    boxes
 }
 
 #[cfg(test)]
