@@ -485,8 +485,9 @@ impl Biomarker {
         // more often than it adds one (`mnvhe` is `mm/hr`, `grvdt` is `gm/dL`). A slash read
         // twice, once as its lookalike `v` (`gmv/dL`), counts once.
         let plain = |u: &str| u.to_lowercase().replace(['µ', 'μ'], "u").replace(' ', "");
-        let printed = |u: &str| edit_quarters(&plain(u), &plain(read));
-        let letters = plain(read).replace("v/", "/").replace("/v", "/").chars().count();
+        let read_plain = plain(read);
+        let printed = |u: &str| edit_quarters(&plain(u), &read_plain);
+        let letters = read_plain.replace("v/", "/").replace("/v", "/").chars().count();
         let longer = |u: &str| plain(u).chars().count().abs_diff(letters);
         found.into_iter().min_by_key(|u| (printed(u), longer(u))).map(str::to_string)
     }
