@@ -1691,11 +1691,13 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         // After the range only a cell shaped like a unit is the unit (`13.0-17.0  g/dL`): words
         // there are methods and comments. After a result whose range came before it, the cell
         // in the unit's place is the unit also when a photo misread it past its shape but the
-        // test's own unit explains it (`UNL` for U/L beside a lipase).
+        // test's own unit explains it (`UNL` for U/L beside a lipase, `UL` with its slash lost).
         let misread_own_unit = |u: &str| {
             range_before
                 && crate::catalog::lookup(&name).is_some_and(|b| {
-                    b.to_canonical(1.0, Some(u)).is_some() || b.unit_read_as(u, value.number).is_some()
+                    b.to_canonical(1.0, Some(u)).is_some()
+                        || b.unit_read_as(u, value.number).is_some()
+                        || b.unit_misread(u, value.number).is_some()
                 })
         };
         let u = unit_after_speck(t).unwrap_or(t);
@@ -4289,12 +4291,14 @@ mod reference_layout_tests {
         let p = page(&[
             &[("Lipase", 10.0), ("(13 - 60)", 150.0), ("11", 400.0), ("UNL", 450.0)],
             &[("CHOLESTEROL", 10.0), ("< 200", 150.0), ("232", 400.0), ("= mg/dL", 450.0)],
+            // Its slash lost.
+            &[("GGT", 10.0), ("(8 - 61)", 150.0), ("70", 400.0), ("UL", 450.0)],
             // Not one of the test's units, nor near one: no unit.
             &[("Glucose", 10.0), ("(70 - 99)", 150.0), ("90", 400.0), ("Hexokinase", 450.0)],
             &[("Urea", 10.0), ("(17 - 43)", 150.0), ("22", 400.0), ("xyz", 450.0)],
         ]);
         let units: Vec<Option<String>> = rows_from_page(&p, None).into_iter().map(|r| r.unit).collect();
-        assert_eq!(units, [Some("UNL".to_string()), Some("mg/dL".into()), None, None]);
+        assert_eq!(units, [Some("UNL".to_string()), Some("mg/dL".into()), Some("UL".into()), None, None]);
         // After the range, a misreading is still no unit (`13-60  UNL` may be a method's code).
         let after = page(&[&[("Lipase", 10.0), ("11", 150.0), ("13 - 60", 230.0), ("UNL", 300.0)]]);
         assert_eq!(rows_from_page(&after, None)[0].unit, None);
