@@ -108,26 +108,31 @@ fn normalise(text: &str) -> String {
             i += 1;
             continue;
         }
-        // A `1` read as `l` before a `to` run into it (`lto6`).
-        if starts
-            && matches!(chars[i], 'l' | 'i' | '|')
+        // A `1` read as `l`, or a `0` as `o`, before a `to` run into it (`lto6`, `Oto 15`).
+        let digit = match chars[i] {
+            'l' | 'i' | '|' => Some('1'),
+            'o' => Some('0'),
+            _ => None,
+        };
+        if let Some(digit) = digit
+            && starts
             && chars[i + 1..].starts_with(&['t', 'o'])
-            && chars.get(i + 3).is_some_and(char::is_ascii_digit)
+            && chars[i + 3..].iter().find(|c| **c != ' ').is_some_and(char::is_ascii_digit)
         {
-            out.push_str("1 to ");
+            out.push(digit);
+            out.push_str(" to ");
             i += 3;
             continue;
         }
         // `to` a scan read without the spaces around it (`4.0to5.6%`), or with its `o` read as
-        // a nought, the space before it lost or not (`2.5t0 4.5`, `13 t0 60`).
+        // a nought, the spaces around it lost or not (`2.5t0 4.5`, `13 t0 60`, `4.0t05.6%`).
         let number_at = |j: usize| chars.get(j).is_some_and(char::is_ascii_digit);
         let after_number = after_digit || (i > 1 && chars[i - 1] == ' ' && chars[i - 2].is_ascii_digit());
         if chars[i] == 't'
             && ((after_digit && chars.get(i + 1) == Some(&'o') && number_at(i + 2))
                 || (after_number
                     && chars.get(i + 1) == Some(&'0')
-                    && chars.get(i + 2) == Some(&' ')
-                    && number_at(i + 3)))
+                    && (number_at(i + 2) || (chars.get(i + 2) == Some(&' ') && number_at(i + 3)))))
         {
             out.push_str(" to ");
             i += 2;
@@ -278,9 +283,18 @@ fn parse_simple(s: &str) -> Option<RefRange> {
         }
     }
     let (low, rest) = take_number(s)?;
+    let low_text = &s[..s.len() - rest.len()];
     let rest = rest.trim_start();
     let rest = rest.strip_prefix('-').or_else(|| rest.strip_prefix("to "))?;
     let (high, rest) = take_number(rest)?;
+    // A point a scan read as a comma, taken for a thousands separator, puts the low bound
+    // above the high one (`1,005-1.030`).
+    let low = match low_text.split_once(',') {
+        Some((int, frac)) if low > high && !low_text.contains('.') && !frac.contains(',') => {
+            parse_number(&format!("{int}.{frac}")).unwrap_or(low)
+        }
+        _ => low,
+    };
     if low <= high { interval(Some(low), Some(high), rest) } else { None }
 }
 
@@ -675,6 +689,9 @@ mod tests {
             ("4.0to5.6%", (Some(4.0), Some(5.6))),
             ("2.5t0 4.5 mg/dL", (Some(2.5), Some(4.5))),
             ("13 t0 60", (Some(13.0), Some(60.0))),
+            ("4.0t05.6%", (Some(4.0), Some(5.6))),
+            ("Oto 15", (Some(0.0), Some(15.0))),
+            ("1,005-1.030", (Some(1.005), Some(1.03))),
             ("(13-17)", (Some(13.0), Some(17.0))),
             ("[3.5 \u{2013} 5.5]", (Some(3.5), Some(5.5))),
             ("< 200", (None, Some(200.0))),
