@@ -858,6 +858,20 @@ const METHOD_ENDINGS: &[&str] = &["assay", "metry", "metric", "graphy", "phoresi
 
 /// Prose that happens to follow a number (`testing of Beta Amyloid 42 and ...`,
 /// `JCEM. 2011 Jul; 96(7)`): a small word of sentences, or a word ending a clause.
+/// Whether a cell is two numbers with one to three other characters between them and at
+/// most a unit after (`40t05.6%`, `4.0x05.6`): a range whose dash or `to` OCR misread, not a
+/// date (`02/27/2025`) or a time.
+fn two_numbers_run_together(cell: &str) -> bool {
+    let numeric = |c: char| c.is_ascii_digit() || c == '.' || c == ',';
+    let t = cell.trim().trim_end_matches(|c: char| c.is_alphabetic() || c == '%' || c == '/');
+    let runs = t.split(|c: char| !numeric(c)).filter(|r| !r.is_empty()).count();
+    let between: String = t.chars().skip_while(|c| numeric(*c)).take_while(|c| !c.is_ascii_digit()).collect();
+    t.starts_with(|c: char| c.is_ascii_digit())
+        && runs == 2
+        && (1..=3).contains(&between.chars().count())
+        && !between.contains(['/', ':'])
+}
+
 fn is_prose(cell: &str) -> bool {
     // (Not a word in capitals: `OH,` is a scan's misreading of a unit.)
     let clause = cell.strip_suffix([';', ',']).is_some_and(|word| {
@@ -1535,6 +1549,8 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let mut taken_until = 0;
     // A cell with digits that was read as nothing: a reference damaged past reading.
     let mut unread_reference = false;
+    // One that holds two numbers and little between them: a range read past its shape.
+    let mut damaged_range = false;
     for (i, cell) in after_value.iter().enumerate() {
         if i < taken_until {
             continue;
@@ -1710,6 +1726,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             continue;
         }
         unread_reference |= range.is_none() && t.chars().any(|c| c.is_ascii_digit());
+        damaged_range |= range.is_none() && two_numbers_run_together(t);
     }
     // (A method in words after a word result, `NORMAL  NORMAL  Modified Ehrlich`, is not part
     // of the reference.)
@@ -1744,11 +1761,13 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     // A test the catalog knows with a possible number flagged High or Low beside it is a
     // result even where a scan lost its unit and reference (`Hematocrit  47.9  High  43.0
     // 02/27/2025  ~=~*~*«GS`).
-    let flagged_known = matches!(flag, Some(Flag::High | Flag::Low))
-        && value
-            .number
-            .is_some_and(|v| crate::catalog::lookup(&name).is_some_and(|b| b.implausible(v, None).is_none()));
-    if unit.is_none() && range.is_none() && !bare_known && !flagged_known && !noted {
+    let possible_known =
+        value.number.is_some_and(|v| crate::catalog::lookup(&name).is_some_and(|b| b.implausible(v, None).is_none()));
+    let flagged_known = matches!(flag, Some(Flag::High | Flag::Low)) && possible_known;
+    // So is one whose reference a photo damaged past reading (`HbA1c  5.7  40t05.6%`, its `to`
+    // run into the numbers), the unit inside it.
+    let damaged_known = damaged_range && possible_known;
+    if unit.is_none() && range.is_none() && !bare_known && !flagged_known && !damaged_known && !noted {
         return None;
     }
     // A bound with `>=` or `<=` and no unit (`Extreme (A)  >=50  >=80`) is a tier of a risk
@@ -4630,6 +4649,24 @@ mod interim_and_note_tests {
             rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.flag)).collect();
         // Not unflagged, not impossible for the test (haematocrit 479), not a test unknown.
         assert_eq!(got, [("Hematocrit", "47.9", Some(Flag::High))]);
+    }
+
+    #[test]
+    fn a_known_test_whose_reference_was_read_past_its_shape_is_a_result() {
+        // `4.0 to 5.6 %` on a photo, its points and spaces lost and its `o` read as a nought.
+        let p = page(&[
+            &[("HbA1c", 20.0), ("5.7", 200.0), ("40t05.6%", 260.0)],
+            // One number and a letter is no reference; neither is a date.
+            &[("Hematocrit", 20.0), ("47.9", 200.0), ("43.0t", 260.0)],
+            &[("Hematocrit", 20.0), ("47.9", 200.0), ("02/27/2025", 260.0)],
+            // Not a test the catalog knows, nor a value the test can have.
+            &[("Insulin Resistance", 20.0), ("5.7", 200.0), ("40t05.6%", 260.0)],
+            &[("Hematocrit", 20.0), ("479", 200.0), ("40t05.6", 260.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, &str)> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
+        assert_eq!(got, [("HbA1c", "5.7")]);
+        assert!(two_numbers_run_together("4.0x05.6") && !two_numbers_run_together("lto6"));
     }
 
     fn header() -> &'static [(&'static str, f32)] {
