@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use ht_ocr::tesseract::{OcrEngine, Prepared};
 use ht_reports::catalog;
-use ht_reports::reading::{LabRow, Sex, rows_from_page, sex_ranges};
+use ht_reports::reading::{LabRow, Sex, is_count_span, rows_from_page, sex_ranges};
 use ht_reports::{BBox, ExtractError, Page, Word};
 
 use super::{known_test, mend_misread, range_far_from_usual, range_lost_point, range_with_points, value_possible};
@@ -178,11 +178,34 @@ fn table_right(page: &Page, rows: &[LabRow], letter: f32) -> f32 {
 /// name, with a possible value, as the reader mends them): on a photo of seed 9's layout_026
 /// (`bench/layouts.py`), the band of `Total Protein  7.1` and `Albumin  5.1` was read again
 /// with both names whole and neither value, and Total Protein's result was lost.
+///
+/// A band of several rows is also judged row by row ([`row_slices`]), each row's second
+/// reading kept only where it makes more sense, and that choice is taken when the rows of
+/// all bands make more sense in sum: a band's second reading can mend one row and spoil the
+/// next (on a photo of seed 13's layout_018, it found the value of the row above and lost
+/// T3's `ng/mL (80 - 200)`).
 fn better_of(page: Page, rows: &[LabRow], ranges: bool, bands: &[BBox], reread: &[Word], sex: Option<Sex>) -> Page {
     let all: Vec<usize> = (0..bands.len()).collect();
     let after = rows_from_page(&spliced(&page, bands, reread, &all), sex);
-    let tests = |rows: &[LabRow], band: BBox| -> Vec<&'static str> {
-        rows_in(rows, band)
+    let by_band = improved(rows, &after, bands, ranges);
+    let slices: Vec<BBox> = bands.iter().flat_map(|&b| row_slices(rows, b)).collect();
+    let by_row = improved(rows, &after, &slices, ranges);
+    let total = |parts: &[BBox], kept: &[usize]| {
+        let now = rows_from_page(&spliced(&page, parts, reread, kept), sex);
+        bands.iter().map(|&b| band_sense(&now, b, ranges).1).sum::<u32>()
+    };
+    if slices.len() > bands.len() && total(&slices, &by_row) > total(bands, &by_band) {
+        return spliced(&page, &slices, reread, &by_row);
+    }
+    if by_band.is_empty() { page } else { spliced(&page, bands, reread, &by_band) }
+}
+
+/// The indices of `parts` (bands of the page, or slices of them) whose rows in `after` make
+/// more sense than in `before`, with as many naming a known test, and every test they held
+/// still there (by name, with a possible value, as the reader mends them).
+fn improved(before: &[LabRow], after: &[LabRow], parts: &[BBox], ranges: bool) -> Vec<usize> {
+    let tests = |rows: &[LabRow], part: BBox| -> Vec<&'static str> {
+        rows_in(rows, part)
             .filter_map(|r| {
                 let mut r = r.clone();
                 mend_misread(&mut r);
@@ -190,19 +213,39 @@ fn better_of(page: Page, rows: &[LabRow], ranges: bool, bands: &[BBox], reread: 
             })
             .collect()
     };
-    let kept: Vec<usize> = (0..bands.len())
+    (0..parts.len())
         .filter(|&i| {
-            let (was, now) = (band_sense(rows, bands[i], ranges), band_sense(&after, bands[i], ranges));
-            let still = tests(&after, bands[i]);
-            now.1 > was.1 && now.0 >= was.0 && tests(rows, bands[i]).iter().all(|t| still.contains(t))
+            let (was, now) = (band_sense(before, parts[i], ranges), band_sense(after, parts[i], ranges));
+            let still = tests(after, parts[i]);
+            now.1 > was.1 && now.0 >= was.0 && tests(before, parts[i]).iter().all(|t| still.contains(t))
         })
-        .collect();
-    if kept.is_empty() { page } else { spliced(&page, bands, reread, &kept) }
+        .collect()
+}
+
+/// `band` cut across between the first reading's rows in it (`rows`, by their middle), halfway
+/// between one's bottom and the next one's top, so that each row, with all its lines, is a
+/// slice of its own; a band of one row is one slice.
+fn row_slices(rows: &[LabRow], band: BBox) -> Vec<BBox> {
+    let mut inside: Vec<BBox> = rows_in(rows, band).map(|r| r.bbox).collect();
+    inside.sort_by(|a, b| a.mid_y().total_cmp(&b.mid_y()));
+    let mut slices = Vec::new();
+    let mut top = band.y0;
+    for pair in inside.windows(2) {
+        let cut = if pair[0].y1 <= pair[1].y0 {
+            (pair[0].y1 + pair[1].y0) / 2.0
+        } else {
+            (pair[0].mid_y() + pair[1].mid_y()) / 2.0
+        };
+        slices.push(BBox { y0: top, y1: cut, ..band });
+        top = cut;
+    }
+    slices.push(BBox { y0: top, ..band });
+    slices
 }
 
 /// How much sense a row read by OCR makes, once the reader has put back what it can
 /// ([`mend_misread`]), for choosing between two readings of it: a name the catalog knows (4), a
-/// value the test can have (2), a unit labs print (1), and, where the page prints ranges, a
+/// value the test can have or a count per field (`1-2` cells) (2), a unit labs print (1), and, where the page prints ranges, a
 /// range that is near the test's usual one, or that lost its decimal points where the reader
 /// puts them back ([`range_with_points`]), or split by sex with one sex's range near its
 /// usual one, or none for a result in words (1). A name the catalog does not know makes none.
@@ -211,7 +254,8 @@ fn sense(row: &LabRow, ranges_printed: bool) -> u32 {
     mend_misread(&mut row);
     let unit = row.unit.as_deref();
     let Some(b) = catalog::lookup_in_unit(&row.name, unit) else { return 0 };
-    let value = value_possible(b, &row);
+    // A count per field printed as a span (`1-2 /HPF`) is a result, if not one number.
+    let value = value_possible(b, &row) || (row.value.number.is_none() && is_count_span(&row.value.text));
     // A unit of this test or one labs print for others (`cumm`, `micg/dL`): a second reading
     // would not find another. A word (Negative) needs none.
     let unit_known = match unit {
@@ -453,6 +497,21 @@ mod tests {
     }
 
     #[test]
+    fn a_count_per_field_makes_more_sense_than_its_misreading_as_one_number() {
+        let epithelial = |cells: &[(&str, f32)]| {
+            let mut words = vec![("Epithelial", 20.0), ("Cells", 100.0)];
+            words.extend_from_slice(cells);
+            let rows = rows_from_page(&page(&words), None);
+            rows.into_iter().find(|r| r.name == "Epithelial Cells").unwrap_or_else(|| panic!("no row"))
+        };
+        let printed = epithelial(&[("1-2", 200.0), ("/HPF", 300.0), ("0-3", 400.0)]);
+        assert_eq!(printed.value.number, None, "{printed:?}");
+        // Read again on a photo, its dash and slash lost, and its reference with them.
+        let misread = epithelial(&[("12", 200.0), ("jHPF", 300.0)]);
+        assert!(sense(&printed, true) > sense(&misread, true), "{printed:?} {misread:?}");
+    }
+
+    #[test]
     fn a_band_read_again_replaces_the_first_reading_only_where_it_makes_more_sense() {
         let first = page(&[("Urea", 20.0), ("17.50", 200.0), ("v7", 300.0)]);
         let rows = rows_from_page(&first, None);
@@ -468,7 +527,7 @@ mod tests {
     }
 
     #[test]
-    fn a_band_read_again_that_loses_a_test_it_held_is_thrown_away_whatever_it_gains() {
+    fn a_band_read_again_that_loses_a_test_it_held_is_not_kept_for_that_test_whatever_it_gains() {
         // Creatinine's row, lacking its range, sits right under urea's, which lacks its unit
         // and range: one band. Read again, urea is whole and creatinine has its range, but
         // its value lost its point (`87`), which creatinine cannot be.
@@ -495,7 +554,40 @@ mod tests {
             band_sense(&rows_from_page(&spliced(&first, &bands, &again, &[0]), None), bands[0], true),
         );
         assert!(after.1 > before.1 && after.0 == before.0, "{before:?} {after:?}");
-        assert_eq!(better_of(first.clone(), &rows, true, &bands, &again, None), first);
+        let all_again = rows_from_page(&spliced(&first, &bands, &again, &[0]), None);
+        assert!(improved(&rows, &all_again, &bands, true).is_empty());
+        // Row by row, urea's second reading is kept, and creatinine's first.
+        let kept = rows_from_page(&better_of(first.clone(), &rows, true, &bands, &again, None), None);
+        let value = |name: &str| kept.iter().find(|r| r.name == name).map(|r| r.value.text.clone());
+        assert_eq!((value("Urea"), value("Creatinine")), (Some("17.50".into()), Some("0.87".into())));
+    }
+
+    #[test]
+    fn a_band_read_again_is_kept_only_for_the_rows_it_reads_better() {
+        // Creatinine's row, lacking its range, sits right under urea's, which lacks its unit
+        // and range: one band. Read again, urea is whole, but creatinine lost its unit.
+        let mut first = page(&[("Urea", 20.0), ("17.50", 200.0), ("v7", 300.0)]);
+        first.words.retain(|w| w.line != Some(2));
+        first.words.extend([
+            word("Creatinine", 20.0, 93.0, 3),
+            word("0.87", 200.0, 93.0, 3),
+            word("mg/dL", 300.0, 93.0, 3),
+        ]);
+        let rows = rows_from_page(&first, None);
+        let bands = doubtful_bands(&first, &rows, true);
+        assert_eq!(bands.len(), 1, "{bands:?}");
+        let mut again = urea_again("Urea").to_vec();
+        again.extend([word("Creatinine", 20.0, 94.0, 901), word("0.87", 200.0, 94.0, 901)]);
+        // The band's rows make more sense in sum read again.
+        let (before, after) = (
+            band_sense(&rows, bands[0], true),
+            band_sense(&rows_from_page(&spliced(&first, &bands, &again, &[0]), None), bands[0], true),
+        );
+        assert!(after.1 > before.1 && after.0 == before.0, "{before:?} {after:?}");
+        // Urea's second reading is kept, and creatinine's first.
+        let kept = better_of(first.clone(), &rows, true, &bands, &again, None);
+        assert_eq!(unit_and_range(&kept, "Urea"), (Some("mg/dL".to_string()), Some("17-47".to_string())));
+        assert_eq!(unit_and_range(&kept, "Creatinine"), (Some("mg/dL".to_string()), None));
     }
 
     #[test]

@@ -102,7 +102,7 @@ pub fn is_positive_result(word: &str) -> bool {
 }
 
 /// A count printed as a small range (`3-4` pus cells per field): a result, but not one number.
-fn is_range_valued(text: &str) -> bool {
+pub fn is_count_span(text: &str) -> bool {
     let Some((a, b)) = text.split_once('-') else { return false };
     let small = |s: &str| !s.is_empty() && s.len() <= 3 && s.chars().all(|c| c.is_ascii_digit());
     small(a.trim()) && small(b.trim())
@@ -195,7 +195,7 @@ pub fn parse_value(cell: &str) -> Option<ResultValue> {
         let text = num.to_string();
         return Some(ResultValue { text, number: Some(number), qualifier: None, qualitative: None, flag: Some(f) });
     }
-    if qualifier.is_none() && is_range_valued(&text) {
+    if qualifier.is_none() && is_count_span(&text) {
         return Some(ResultValue { text, number: None, qualifier: None, qualitative: None, flag });
     }
     let qualitative = qualitative_word(&text)?;
