@@ -497,7 +497,9 @@ impl Biomarker {
     /// none of the units it may be in (the printed one when it is this test's, else any of
     /// the test's) is mended, and only where putting the point back in exactly one place makes
     /// it possible; where several places do, exactly one must fall within `range` (the
-    /// printed range, or the usual one, in the printed unit).
+    /// printed range, or the usual one, in the printed unit), or, where none does, exactly
+    /// one within twice its bounds with every other more than five times past them (bilirubin
+    /// `133` beside 0.3-1.2 is 1.33, not 13.3).
     pub fn point_lost(&self, text: &str, unit: Option<&str>, range: (Option<f64>, Option<f64>)) -> Option<f64> {
         let (lo, hi) = self.plausible?;
         if text.len() < 2 || text.starts_with('0') || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -517,10 +519,25 @@ impl Biomarker {
             .filter(|v| possible(*v))
             .collect();
         let within = |v: &f64| range.0.is_none_or(|l| *v >= l) && range.1.is_none_or(|h| *v <= h);
+        // How many times past the range a value is (1 within it).
+        let past = |v: f64| {
+            let below = range.0.filter(|l| *l > 0.0 && v < *l).map_or(1.0, |l| l / v);
+            let above = range.1.filter(|h| *h > 0.0 && v > *h).map_or(1.0, |h| v / h);
+            below.max(above)
+        };
+        let printed = range.0.is_some() || range.1.is_some();
         match places.as_slice() {
             [one] => Some(*one),
+            _ if !printed => None,
             _ => match places.iter().filter(|v| within(v)).collect::<Vec<_>>().as_slice() {
-                [one] if range.0.is_some() || range.1.is_some() => Some(**one),
+                [one] => Some(**one),
+                [] => {
+                    let near: Vec<f64> = places.iter().copied().filter(|v| past(*v) <= 2.0).collect();
+                    match near.as_slice() {
+                        [one] if places.iter().all(|v| v == one || past(*v) > 5.0) => Some(*one),
+                        _ => None,
+                    }
+                }
                 _ => None,
             },
         }
@@ -859,6 +876,11 @@ mod tests {
         // all possible, and the printed range picks one; without a range nothing is chosen.
         assert_eq!(mended("haemoglobin", "1380", Some("gd"), (Some(13.0), Some(17.0))), Some(13.8));
         assert_eq!(mended("haemoglobin", "1380", Some("gd"), none), None);
+        // Bilirubin 133: 1.33 and 13.3 are possible, neither within 0.3-1.2; 1.33 is just
+        // past it, 13.3 eleven times. Beside 0.3-0.4, both are far past it.
+        assert_eq!(mended("bilirubin_total", "133", Some("mg/dL"), (Some(0.3), Some(1.2))), Some(1.33));
+        assert_eq!(mended("bilirubin_total", "133", Some("mg/dL"), (Some(0.3), Some(0.4))), None);
+        assert_eq!(mended("bilirubin_total", "133", Some("mg/dL"), none), None);
         // A possible reading, haemoglobin 138 printed in g/L or in an unreadable unit, a
         // reading with a point or a leading zero, and a test without limits stay as read.
         assert_eq!(mended("haemoglobin", "138", Some("g/L"), none), None);
