@@ -482,9 +482,22 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     }
     let number = row.value.number;
     let biomarker = catalog::lookup(&row.name);
-    let mended = row.unit.as_deref().and_then(|read| match biomarker {
-        Some(b) => b.mend_unit(read, number),
-        None => catalog::mend_unit(read),
+    // A unit misread in its cell and printed whole after the reference (`24  g/d  2.0-3.5
+    // g/dL`) is the reference's, whatever the value as read would fit: a value whose point was
+    // lost (24 for 2.4) made `g/d` read as g/L.
+    let printed_after = biomarker.and_then(|b| unit_after_reference(b, row.range_text.as_deref()?));
+    let mended = row.unit.as_deref().and_then(|read| match (biomarker, printed_after) {
+        (Some(b), Some(after))
+            if !b.measured_in(read)
+                && [b.mend_unit(read, None), b.unit_misread(read, None)]
+                    .iter()
+                    .flatten()
+                    .any(|u| catalog::normalise_unit(u) == catalog::normalise_unit(&after)) =>
+        {
+            Some(after)
+        }
+        (Some(b), _) => b.mend_unit(read, number),
+        (None, _) => catalog::mend_unit(read),
     });
     if let Some(unit) = mended {
         row.unit = Some(unit);
@@ -510,14 +523,25 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     // unit's own cell was read as no unit of the test (`meydiL`) or not at all: the reference's
     // last word, when that is, or mends to, one of the test's units.
     if row.unit.as_deref().is_none_or(|u| !b.measured_in(u))
-        && let Some(tail) = row.range_text.as_deref().and_then(|t| t.rsplit_once(|c: char| c.is_ascii_digit()))
-        && let Some(last) = tail.1.split_whitespace().last()
-        && let last = last.trim_matches(|c: char| !c.is_alphanumeric() && c != '%')
-        && last.chars().any(char::is_alphabetic)
+        && let Some(last) = row.range_text.as_deref().and_then(word_after_reference)
         && let Some(unit) = own_unit(b, last, number)
     {
         row.unit = Some(unit);
     }
+}
+
+/// The word printed after the last number of a reference (`g/dL` in `2.0-3.5 g/dL`), when it
+/// has a letter.
+fn word_after_reference(reference: &str) -> Option<&str> {
+    let (_, tail) = reference.rsplit_once(|c: char| c.is_ascii_digit())?;
+    let last = tail.split_whitespace().last()?.trim_matches(|c: char| !c.is_alphanumeric() && c != '%');
+    last.chars().any(char::is_alphabetic).then_some(last)
+}
+
+/// The unit of `b` printed after the last number of a reference, as printed.
+fn unit_after_reference(b: &Biomarker, reference: &str) -> Option<String> {
+    let last = word_after_reference(reference)?;
+    (b.measured_in(last) && !catalog::normalise_unit(last).is_empty()).then(|| last.to_string())
 }
 
 /// The unit of `b` a reading is, or mends to ([`Biomarker::mend_unit`], then
@@ -1721,5 +1745,12 @@ mod tests {
         // No unit read, and none after the reference either.
         let line = [("INR", 20.0), ("1.29", 250.0), ("M: (0.72 - 1.08) F: (0.80 - 1.20)", 400.0)];
         assert_eq!(unit(&line, "ocr"), None);
+        // Cut short (`g/d`, g/dL or g/L) beside a value that lost its point (24, possible
+        // only in g/L), and printed whole after the reference: the reference's unit, and the
+        // value with its point put back.
+        let line = [("Globulin", 20.0), ("24", 250.0), ("g/d", 330.0), ("2.0-3.5 g/dL", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("g/dL"));
+        let rows = from_pages("t", &[page_of(1, &[&line])], "ocr").rows;
+        assert_eq!(rows[0].row.value.number, Some(2.4), "{:?}", rows[0].row);
     }
 }
