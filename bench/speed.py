@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Times `healthtracker analyze --json` against `pdftotext -layout` (text PDFs) and
-`tesseract FILE - --psm 4` (images) on labdata, median of N runs each, and prints the ratios.
+`tesseract FILE - --psm 4` (images) on labdata, median of N rounds each (a round times each
+side once, one after the other), and prints the ratios.
 
 With --scans DIR (a folder `bench/scans.py --keep DIR` made) it times instead each scanned
 PDF there: `tesseract PAGE - --psm 4` on every page image `pdfimages` takes out of it, summed,
@@ -27,13 +28,22 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def median_time(cmd, runs):
-    times = []
+def run_time(cmd):
+    t = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - t
+
+
+def median_times(*jobs, runs):
+    """The median time of each job (a list of commands, timed as their sum) over `runs` rounds.
+    A round runs every job once, one after the other, so that what slows the machine for a
+    while (another tenant of the host) falls on both sides of a ratio alike: timed job by job,
+    the same page's `tesseract` varied from 0.8 s to 1.5 s between one job's runs and the next's."""
+    times = [[] for _ in jobs]
     for _ in range(runs):
-        t = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        for job, spent in zip(jobs, times):
+            spent.append(sum(run_time(cmd) for cmd in job))
+    return [statistics.median(t) for t in times]
 
 
 def values_read(cmd, gt_path):
@@ -60,17 +70,18 @@ def scans(folder, binary, runs):
     for rid in sorted(os.listdir(folder)):
         pdf, photo = (os.path.join(folder, rid, name) for name in ("scan.pdf", "photo.jpg"))
         if os.path.exists(pdf):
-            kind, path = "scanned PDF", pdf
+            kind = "scanned PDF"
             with tempfile.TemporaryDirectory() as tmp:
                 subprocess.run(["pdfimages", "-all", pdf, os.path.join(tmp, "p")], check=True)
                 pages = sorted(os.listdir(tmp))
-                b = sum(median_time(["tesseract", os.path.join(tmp, p), "-", "--psm", "4"], runs) for p in pages)
+                tesseract = [["tesseract", os.path.join(tmp, p), "-", "--psm", "4"] for p in pages]
+                b, o = median_times(tesseract, [[binary, "analyze", "--json", pdf]], runs=runs)
         elif os.path.exists(photo):
-            kind, path, pages = "photo", photo, [photo]
-            b = median_time(["tesseract", photo, "-", "--psm", "4"], runs)
+            kind, pages = "photo", [photo]
+            tesseract = [["tesseract", photo, "-", "--psm", "4"]]
+            b, o = median_times(tesseract, [[binary, "analyze", "--json", photo]], runs=runs)
         else:
             continue
-        o = median_time([binary, "analyze", "--json", path], runs)
         ratios[kind].append(o / b)
         print(f"{rid:<40} {len(pages):>5} {b * 1000:9.1f}ms {o * 1000:9.1f}ms {o / b:6.2f}")
     for kind, found in ratios.items():
@@ -101,12 +112,14 @@ def main():
                 kind, base = "image", ["tesseract", path, "-", "--psm", "4"]
             else:
                 continue
-            b = median_time(base, args.runs)
-            o = median_time([args.bin, "analyze", "--json", path], args.runs)
+            jobs = [[base], [[args.bin, "analyze", "--json", path]]]
+            if kind == "image":
+                jobs.append([base + ["-c", "thresholding_method=2"]])
+            b, o, *sauvola = median_times(*jobs, runs=args.runs)
             ratios[kind].append(o / b)
             line = f"{rid + '/' + name:<58} {b * 1000:9.1f}ms {o * 1000:9.1f}ms {o / b:6.2f}"
             if kind == "image":
-                sauvola = median_time(base + ["-c", "thresholding_method=2"], args.runs)
+                sauvola = sauvola[0]
                 ratios["image vs sauvola"].append(o / sauvola)
                 line += f" {sauvola * 1000:9.1f}ms {o / sauvola:6.2f}"
                 read = values_read(base, os.path.join(folder, "ground_truth.json"))
