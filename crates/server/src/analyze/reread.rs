@@ -528,11 +528,9 @@ mod tests {
         assert_eq!(better_of(first.clone(), &rows, true, &bands, &[], None), first);
     }
 
-    #[test]
-    fn a_band_read_again_that_loses_a_test_it_held_is_not_kept_for_that_test_whatever_it_gains() {
-        // Creatinine's row, lacking its range, sits right under urea's, which lacks its unit
-        // and range: one band. Read again, urea is whole and creatinine has its range, but
-        // its value lost its point (`87`), which creatinine cannot be.
+    /// Creatinine's row, lacking its range, right under urea's, which lacks its unit and range:
+    /// the page, its rows and its one band to read again.
+    fn urea_over_creatinine() -> (Page, Vec<LabRow>, Vec<BBox>) {
         let mut first = page(&[("Urea", 20.0), ("17.50", 200.0), ("v7", 300.0)]);
         first.words.retain(|w| w.line != Some(2));
         first.words.extend([
@@ -543,6 +541,14 @@ mod tests {
         let rows = rows_from_page(&first, None);
         let bands = doubtful_bands(&first, &rows, true);
         assert_eq!(bands.len(), 1, "{bands:?}");
+        (first, rows, bands)
+    }
+
+    #[test]
+    fn a_band_read_again_that_loses_a_test_it_held_is_not_kept_for_that_test_whatever_it_gains() {
+        // Read again, urea is whole and creatinine has its range, but its value lost its point
+        // (`87`), which creatinine cannot be.
+        let (first, rows, bands) = urea_over_creatinine();
         let mut again = urea_again("Urea").to_vec();
         again.extend([
             word("Creatinine", 20.0, 94.0, 901),
@@ -564,18 +570,8 @@ mod tests {
 
     #[test]
     fn a_band_read_again_is_kept_only_for_the_rows_it_reads_better() {
-        // Creatinine's row, lacking its range, sits right under urea's, which lacks its unit
-        // and range: one band. Read again, urea is whole, but creatinine lost its unit.
-        let mut first = page(&[("Urea", 20.0), ("17.50", 200.0), ("v7", 300.0)]);
-        first.words.retain(|w| w.line != Some(2));
-        first.words.extend([
-            word("Creatinine", 20.0, 93.0, 3),
-            word("0.87", 200.0, 93.0, 3),
-            word("mg/dL", 300.0, 93.0, 3),
-        ]);
-        let rows = rows_from_page(&first, None);
-        let bands = doubtful_bands(&first, &rows, true);
-        assert_eq!(bands.len(), 1, "{bands:?}");
+        // Read again, urea is whole, but creatinine lost its unit.
+        let (first, rows, bands) = urea_over_creatinine();
         let mut again = urea_again("Urea").to_vec();
         again.extend([word("Creatinine", 20.0, 94.0, 901), word("0.87", 200.0, 94.0, 901)]);
         // The band's rows make more sense in sum read again.
