@@ -188,8 +188,9 @@ const LOOKALIKES: &[(char, char)] = &[
 ];
 
 /// Letters OCR reads as one where two stand run together in a unit: `W` for the `IU` of
-/// international units (`W/L`) or for the `U/` of `U/L` (`WL`).
-const FUSED: &[(char, &str)] = &[('w', "iu"), ('w', "u/")];
+/// international units (`W/L`) or for the `U/` of `U/L` (`WL`), and `a` for the `g/` of
+/// `mg/dL` in a photo, its `L` lost too (`mad`).
+const FUSED: &[(char, &str)] = &[('w', "iu"), ('w', "u/"), ('a', "g/")];
 
 /// `read` (a unit as units compare, [`key`]) with its first letter that OCR reads for two run
 /// together ([`FUSED`]) put back as those two, one spelling for each pair: `wl` gives `iul`
