@@ -525,10 +525,11 @@ impl Biomarker {
             let above = range.1.filter(|h| *h > 0.0 && v > *h).map_or(1.0, |h| v / h);
             below.max(above)
         };
-        let printed = range.0.is_some() || range.1.is_some();
+        // A range to choose by: the printed one or the usual one, whichever the caller gave.
+        let bounded = range.0.is_some() || range.1.is_some();
         match places.as_slice() {
             [one] => Some(*one),
-            _ if !printed => None,
+            _ if !bounded => None,
             _ => match places.iter().filter(|v| within(v)).collect::<Vec<_>>().as_slice() {
                 [one] => Some(**one),
                 [] => {
