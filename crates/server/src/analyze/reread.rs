@@ -188,17 +188,17 @@ fn table_right(page: &Page, rows: &[LabRow], letter: f32) -> f32 {
 fn better_of(page: Page, rows: &[LabRow], ranges: bool, bands: &[BBox], reread: &[Word], sex: Option<Sex>) -> Page {
     let all: Vec<usize> = (0..bands.len()).collect();
     let after = rows_from_page(&spliced(&page, bands, reread, &all), sex);
-    let by_band = improved(rows, &after, bands, ranges);
+    let by_band = spliced(&page, bands, reread, &improved(rows, &after, bands, ranges));
     let slices: Vec<BBox> = bands.iter().flat_map(|&b| row_slices(rows, b)).collect();
-    let by_row = improved(rows, &after, &slices, ranges);
-    let total = |parts: &[BBox], kept: &[usize]| {
-        let now = rows_from_page(&spliced(&page, parts, reread, kept), sex);
+    if slices.len() == bands.len() {
+        return by_band;
+    }
+    let by_row = spliced(&page, &slices, reread, &improved(rows, &after, &slices, ranges));
+    let total = |page: &Page| {
+        let now = rows_from_page(page, sex);
         bands.iter().map(|&b| band_sense(&now, b, ranges).1).sum::<u32>()
     };
-    if slices.len() > bands.len() && total(&slices, &by_row) > total(bands, &by_band) {
-        return spliced(&page, &slices, reread, &by_row);
-    }
-    if by_band.is_empty() { page } else { spliced(&page, bands, reread, &by_band) }
+    if total(&by_row) > total(&by_band) { by_row } else { by_band }
 }
 
 /// The indices of `parts` (bands of the page, or slices of them) whose rows in `after` make
