@@ -10,7 +10,7 @@ mod misread;
 mod units;
 
 pub use misread::{mend_misread, mend_misread_name};
-pub(crate) use units::edit_distance;
+pub(crate) use units::edit_distance_within;
 use units::{edit_quarters, known_units, unfused, unit_distance, unit_quarters};
 pub use units::{is_known_unit, mend_unit};
 

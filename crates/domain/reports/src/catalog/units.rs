@@ -210,6 +210,52 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
 /// letters read as one cost 1, a lookalike substitution or stray punctuation 2, any other
 /// edit 4 (`w/l` is nearer `iu/l` than `u/l`, which are as near in half edits).
 pub(crate) fn edit_quarters(a: &str, b: &str) -> usize {
+    quarters_within(a, b, usize::MAX).unwrap_or(usize::MAX)
+}
+
+/// Whether `a` and `b` are at most `most` apart in [`edit_distance`]'s half edits, found
+/// without finishing the table where they are not: a header word is asked against every word
+/// of every line of a page, and unrelated words are far apart within a few letters.
+pub(crate) fn edit_distance_within(a: &str, b: &str, most: usize) -> bool {
+    quarters_within(a, b, most * 2).is_some()
+}
+
+/// [`edit_quarters`] when it is at most `most`. The table is filled a row (a letter of `a`)
+/// at a time; every way through it crosses one of any two rows running (two letters of `a`
+/// read as one skip a row), so when the two last filled rows are both past `most`, so is the
+/// distance.
+fn quarters_within(a: &str, b: &str, most: usize) -> Option<usize> {
+    // Every reading and unit is asked against many others (each cell of a page against the
+    // header words, each unit read against the catalog's): short ones, as nearly all are, are
+    // laid out on the stack.
+    const SHORT: usize = 32;
+    let (mut short_a, mut short_b) = (['\0'; SHORT], ['\0'; SHORT]);
+    let (long_a, long_b): (Vec<char>, Vec<char>);
+    let a: &[char] = if a.len() <= SHORT {
+        let n = fill(&mut short_a, a);
+        &short_a[..n]
+    } else {
+        long_a = a.chars().collect();
+        &long_a
+    };
+    let b: &[char] = if b.len() <= SHORT {
+        let n = fill(&mut short_b, b);
+        &short_b[..n]
+    } else {
+        long_b = b.chars().collect();
+        &long_b
+    };
+    // Three rows of the table at a time: this one, the one above, and the one above that (two
+    // letters of `a` read as one come from there).
+    let width = b.len() + 1;
+    let mut short_rows = [0usize; 3 * (SHORT + 1)];
+    let mut long_rows: Vec<usize>;
+    let rows: &mut [usize] = if width <= SHORT + 1 {
+        &mut short_rows[..3 * width]
+    } else {
+        long_rows = vec![0; 3 * width];
+        &mut long_rows
+    };
     let lookalike = |x: char, y: char| LOOKALIKES.iter().any(|&(p, q)| (p, q) == (x, y) || (q, p) == (x, y));
     let fused = |one: char, two: &[char]| FUSED.iter().any(|(o, t)| *o == one && t.chars().eq(two.iter().copied()));
     let indel = |c: char| if matches!(c, '.' | ',' | '!' | '\'' | ':' | ';' | '|') { 2 } else { 4 };
@@ -218,30 +264,40 @@ pub(crate) fn edit_quarters(a: &str, b: &str) -> usize {
         _ if lookalike(x, y) => 2,
         _ => 4,
     };
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
-    for i in 0..=a.len() {
-        for j in 0..=b.len() {
-            let mut best = if i == 0 && j == 0 { 0 } else { usize::MAX };
-            if i > 0 {
-                best = best.min(d[i - 1][j] + indel(a[i - 1]));
-            }
-            if j > 0 {
-                best = best.min(d[i][j - 1] + indel(b[j - 1]));
-            }
-            if i > 0 && j > 0 {
-                best = best.min(d[i - 1][j - 1] + substitute(a[i - 1], b[j - 1]));
-            }
-            if i > 0 && j > 1 && fused(a[i - 1], &b[j - 2..j]) {
-                best = best.min(d[i - 1][j - 2] + 1);
-            }
-            if i > 1 && j > 0 && fused(b[j - 1], &a[i - 2..i]) {
-                best = best.min(d[i - 2][j - 1] + 1);
-            }
-            d[i][j] = best;
-        }
+    // Row `i` of the table is `rows[(i % 3) * width..][..width]`.
+    let at = |i: usize| (i % 3) * width;
+    for j in 1..=b.len() {
+        rows[j] = rows[j - 1] + indel(b[j - 1]);
     }
-    d[a.len()][b.len()]
+    // Row 0's least is its first.
+    let mut row_before_min = 0;
+    for i in 1..=a.len() {
+        let (row, above, two_above) = (at(i), at(i + 2), at(i + 1));
+        rows[row] = rows[above] + indel(a[i - 1]);
+        for j in 1..=b.len() {
+            let mut best = (rows[above + j] + indel(a[i - 1]))
+                .min(rows[row + j - 1] + indel(b[j - 1]))
+                .min(rows[above + j - 1] + substitute(a[i - 1], b[j - 1]));
+            if j > 1 && fused(a[i - 1], &b[j - 2..j]) {
+                best = best.min(rows[above + j - 2] + 1);
+            }
+            if i > 1 && fused(b[j - 1], &a[i - 2..i]) {
+                best = best.min(rows[two_above + j - 1] + 1);
+            }
+            rows[row + j] = best;
+        }
+        let row_min = rows[row..row + width].iter().copied().min().unwrap_or(usize::MAX);
+        if row_min > most && row_before_min > most {
+            return None;
+        }
+        row_before_min = row_min;
+    }
+    Some(rows[at(a.len()) + b.len()]).filter(|&q| q <= most)
+}
+
+/// Writes the characters of `text` (no more than `into` holds) into `into`; how many.
+fn fill(into: &mut [char], text: &str) -> usize {
+    into.iter_mut().zip(text.chars()).map(|(slot, c)| *slot = c).count()
 }
 
 #[cfg(test)]
@@ -321,6 +377,36 @@ mod tests {
         assert_eq!(edit_distance("iu/l", "w/l"), 1);
         assert_eq!(edit_distance("u/l", "wl"), 1);
         assert!(edit_quarters("iu/l", "w/l") < edit_quarters("u/l", "w/l"));
+    }
+
+    #[test]
+    fn a_distance_given_up_early_agrees_with_the_whole_table() {
+        // Strings of letters that are lookalikes, run together or stray, so that every cheap
+        // path through the table is taken somewhere (two letters read as one skip a row).
+        let letters: Vec<char> = "agiluw/.1|dmnov".chars().collect();
+        let mut seed = 7u64;
+        let mut next = |n: usize| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) as usize) % n
+        };
+        let mut close = 0;
+        for _ in 0..50_000 {
+            let (la, lb) = (next(8), next(8));
+            let a: String = (0..la).map(|_| letters[next(letters.len())]).collect();
+            let b: String = (0..lb).map(|_| letters[next(letters.len())]).collect();
+            let whole = edit_distance(&a, &b);
+            for most in 0..5 {
+                assert_eq!(edit_distance_within(&a, &b, most), whole <= most, "{a:?} {b:?} within {most}");
+            }
+            close += usize::from(whole <= 2);
+        }
+        // The strings come near each other often enough for the bound to be tested.
+        assert!(close > 1_000, "{close}");
+        assert!(edit_distance_within("wl", "iul", 1) && !edit_distance_within("wl", "iul", 0));
+        // Past the length laid out on the stack.
+        let long = "mg/dl ".repeat(8);
+        assert_eq!(edit_distance(&long, &format!("{}ma/dl ", "mg/dl ".repeat(7))), 1);
+        assert!(!edit_distance_within(&long, &"iu/l ".repeat(9), 4));
     }
 
     #[test]

@@ -304,8 +304,9 @@ fn header_text_says(text: &str, set: &[&str]) -> bool {
     let letters: String = text.chars().filter(|c| c.is_alphabetic()).collect();
     // One edit changes the length by one letter at most: the length is checked first, as
     // every cell of every line is asked.
-    let near =
-        |w: &str, h: &str| h.len() >= 7 && w.len().abs_diff(h.len()) <= 1 && crate::catalog::edit_distance(w, h) <= 2;
+    let near = |w: &str, h: &str| {
+        h.len() >= 7 && w.len().abs_diff(h.len()) <= 1 && crate::catalog::edit_distance_within(w, h, 2)
+    };
     set.iter().any(|h| near(&letters, h) || words.iter().any(|w| near(w, h)))
 }
 
@@ -1086,7 +1087,7 @@ fn is_method_word(word: &str) -> bool {
     let bare: String = word.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase();
     (is_method(&bare) && !bare.ends_with("phoresis"))
         || METHOD_WORDS.contains(&bare.as_str())
-        || (bare.len() >= 8 && LONG_METHOD_WORDS.iter().any(|m| crate::catalog::edit_distance(&bare, m) <= 4))
+        || (bare.len() >= 8 && LONG_METHOD_WORDS.iter().any(|m| crate::catalog::edit_distance_within(&bare, m, 4)))
 }
 
 /// Long method words OCR misreads in a photo (`Calculates`, `Photornetry`): two letters off
