@@ -1,6 +1,8 @@
 //! What the walker needs of a font: how to turn codes into text, glyph widths, and boldness.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use lopdf::{Dictionary, Document, Encoding, Object};
 
@@ -21,6 +23,9 @@ pub struct Font<'a> {
     default_width: f64,
     /// Set in a bold face.
     pub bold: bool,
+    /// The text of each code met so far: a page draws the same few dozen codes over and over,
+    /// and looking one up in a ToUnicode map builds a string each time.
+    texts: RefCell<HashMap<(u32, u8), Rc<str>>>,
 }
 
 fn dict<'a>(doc: &'a Document, o: &'a Object) -> Option<&'a Dictionary> {
@@ -111,6 +116,7 @@ impl<'a> Font<'a> {
             widths,
             default_width,
             bold: is_bold_name(base) || is_bold_name(descriptor_name) || weight_bold || force_bold,
+            texts: RefCell::default(),
         }
     }
 
@@ -124,7 +130,17 @@ impl<'a> Font<'a> {
     }
 
     /// The text of one code (may be empty or several characters).
-    pub fn text(&self, code: u32, len: u8) -> String {
+    pub fn text(&self, code: u32, len: u8) -> Rc<str> {
+        if let Some(text) = self.texts.borrow().get(&(code, len)) {
+            return Rc::clone(text);
+        }
+        let text: Rc<str> = self.decode(code, len).into();
+        self.texts.borrow_mut().insert((code, len), Rc::clone(&text));
+        text
+    }
+
+    /// [`Self::text`], worked out.
+    fn decode(&self, code: u32, len: u8) -> String {
         let bytes: Vec<u8> = (0..len).rev().map(|i| (code >> (8 * u32::from(i))) as u8).collect();
         if let Some(map) = &self.to_unicode
             && let Ok(text) = map.bytes_to_string(&bytes)

@@ -100,7 +100,7 @@ fn read_page(doc: &Document, page_number: u32, id: lopdf::ObjectId) -> Result<Pa
 /// One drawn glyph: baseline start and end on the displayed page, size, text.
 #[derive(Debug, Clone)]
 struct Glyph {
-    text: String,
+    text: std::rc::Rc<str>,
     start: (f64, f64),
     end: (f64, f64),
     size: f64,
