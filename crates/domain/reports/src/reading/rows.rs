@@ -1869,11 +1869,26 @@ fn unit_inside(range: &RefRange, text: &str) -> Option<String> {
 /// ([`unit_inside`]). A range split by sex prints its unit with one sex's range or the
 /// other's (`M: (80 - 200) ng/mL F: (72 - 180)`); it is the result's whichever sex the person
 /// is, and when the report's sex is not known.
+///
+/// So is a unit printed after the last tier of a reference in tiers (`Desirable: < 200;
+/// Borderline: 200-240; High: >= 240  mg/dL`, the unit's column run into the reference's):
+/// the range is the first tier's, and the unit is every tier's.
 fn unit_in_reference(range: Option<&RefRange>, text: &str) -> Option<String> {
-    range.and_then(|range| unit_inside(range, text)).or_else(|| {
-        let (male, female) = sex_ranges(text)?;
-        unit_inside(&male, text).or_else(|| unit_inside(&female, text))
-    })
+    range
+        .and_then(|range| unit_inside(range, text))
+        .or_else(|| {
+            let (male, female) = sex_ranges(text)?;
+            unit_inside(&male, text).or_else(|| unit_inside(&female, text))
+        })
+        .or_else(|| unit_after_tiers(text))
+}
+
+/// The unit after the last number of a reference in tiers ([`unit_in_reference`]), when it is
+/// a unit labs print.
+fn unit_after_tiers(text: &str) -> Option<String> {
+    let (_, tail) = text.rsplit_once(|c: char| c.is_ascii_digit())?;
+    let unit = tail.trim();
+    (labels_tiers(text) && !unit.is_empty() && crate::catalog::is_known_unit(unit)).then(|| unit.to_string())
 }
 
 /// A number's cell joined with the cells after it that make it a range with both bounds: a
@@ -3027,6 +3042,37 @@ mod tests {
         );
         assert_eq!(rows[0].range_text.as_deref(), Some("Desirable: < 150; Borderline: 150-180; High: >= 180"));
         assert_eq!(rows[0].unit.as_deref(), Some("mg/dL"));
+    }
+
+    #[test]
+    fn a_unit_column_run_into_a_reference_in_tiers_is_the_results_unit() {
+        // The unit's column a few spaces after the last tier: one cell, as the PDF's words come.
+        let p = page(&[
+            &[("Test", 20.0), ("Result", 160.0), ("Reference", 220.0), ("Unit", 480.0)],
+            &[
+                ("CHOLESTEROL", 20.0),
+                ("<10.0", 160.0),
+                ("Desirable: < 200; Borderline: 200-240; High: >= 240 mg/dL", 220.0),
+            ],
+            &[
+                ("TRIGLYCERIDES", 20.0),
+                ("99", 160.0),
+                ("Desirable: < 150; Borderline: 150-180; High: >= 180 mg/dL", 220.0),
+            ],
+            // Words after the tiers that are no unit are left out of it.
+            &[("HDL", 20.0), ("45", 160.0), ("Low: < 40; Desirable: 40-60; High: > 60 see note", 220.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let units: Vec<(&str, Option<&str>, Option<f64>)> =
+            rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref(), r.range.as_ref().and_then(|r| r.high))).collect();
+        assert_eq!(
+            units,
+            [
+                ("CHOLESTEROL", Some("mg/dL"), Some(200.0)),
+                ("TRIGLYCERIDES", Some("mg/dL"), Some(150.0)),
+                ("HDL", None, Some(60.0))
+            ]
+        );
     }
 
     #[test]
