@@ -83,7 +83,14 @@ impl<'a> Font<'a> {
                 }
             }
             let desc = font.get(b"FontDescriptor").ok().and_then(|o| dict(doc, o));
-            let missing = desc.and_then(|d| d.get(b"MissingWidth").ok()).and_then(number).unwrap_or(500.0);
+            let mut missing = desc.and_then(|d| d.get(b"MissingWidth").ok()).and_then(number).unwrap_or(500.0);
+            // A standard font may come without its widths: they are the standard ones.
+            if map.is_empty()
+                && let Some((widths, default)) = crate::standard_fonts::standard_widths(base)
+            {
+                map.extend((32..127).filter_map(|code| Some((code, crate::standard_fonts::width_of(widths, code)?))));
+                missing = default;
+            }
             (map, missing, desc)
         };
         let weight_bold =

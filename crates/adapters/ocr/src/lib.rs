@@ -17,5 +17,6 @@ pub mod pdf_images;
 pub mod pdf_text;
 pub mod preprocess;
 pub mod regions;
+mod standard_fonts;
 pub mod tesseract;
 pub mod worker;

@@ -259,3 +259,18 @@ fn a_composite_truetype_font_without_tounicode_is_read_through_its_own_cmap() {
     let texts: Vec<String> = words(&bytes).into_iter().map(|w| w.0).collect();
     assert_eq!(texts, ["Haemoglobin", "11.0", "g/dL"]);
 }
+
+#[test]
+fn a_standard_font_without_widths_is_measured_by_its_own_metrics() {
+    // Helvetica without /Widths, as simple PDF writers leave it: a reference of narrow
+    // characters (194 pt at 10 pt in Helvetica's metrics, 230 pt at half an em a glyph), and
+    // the result four points after its end.
+    let reference = "Male: (74.7 - 90.9); Female: (83.0 - 101.0) fl";
+    let mut ops = text_at("F1", 10, 50, 700, reference);
+    ops.extend(text_at("F1", 10, 248, 700, "90.2"));
+    let pages = read_pdf(&pdf_with(1, ops, vec![], vec![]), 10).unwrap();
+    let word = |text: &str| pages[0].words.iter().find(|w| w.text == text).map(|w| w.bbox);
+    let (unit, value) = (word("fl").expect("the reference's last word"), word("90.2").expect("the result"));
+    assert!((unit.x1 - 243.97).abs() < 0.05, "the reference ends where Helvetica's widths put it: {}", unit.x1);
+    assert!(unit.x1 < value.x0);
+}
