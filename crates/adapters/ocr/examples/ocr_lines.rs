@@ -1,10 +1,12 @@
 //! Prints what OCR reads on an image, as lines rebuilt from word positions, with the rows the
 //! row reader finds in them, to see why a row is missed:
-//! `cargo run -p ht-ocr --release --example ocr_lines -- photo.jpg [--enlarged] [--page N] [--words]`
-//! (a PDF is read through its page images). OCR runs in the `healthtracker-ocr` worker: build it
+//! `cargo run -p ht-ocr --release --example ocr_lines -- photo.jpg [--enlarged] [--page N] [--words] [--sex M|F]`
+//! (a PDF is read through its page images; `--sex` reads the rows for that sex, as `analyze` does
+//! on a report that prints it). OCR runs in the `healthtracker-ocr` worker: build it
 //! first with `cargo build -p ht-ocr --release --bins`.
 use ht_ocr::preprocess::Look;
 use ht_ocr::tesseract::OcrEngine;
+use ht_reports::reading::Sex;
 use ht_reports::upload::FileKind;
 
 fn main() {
@@ -15,6 +17,11 @@ fn main() {
     };
     let look = if args.iter().any(|a| a == "--enlarged") { Look::Enlarged } else { Look::Native };
     let page = args.iter().position(|a| a == "--page").and_then(|i| args.get(i + 1)).and_then(|n| n.parse().ok());
+    let sex = match args.iter().position(|a| a == "--sex").and_then(|i| args.get(i + 1)).map(String::as_str) {
+        Some("M" | "m") => Some(Sex::Male),
+        Some("F" | "f") => Some(Sex::Female),
+        _ => None,
+    };
     let bytes = std::fs::read(path).unwrap_or_else(|e| {
         eprintln!("{path}: {e}");
         std::process::exit(1)
@@ -47,7 +54,7 @@ fn main() {
         }
         println!("{}", ht_reports::reading::page_text_by_lines(&page));
         println!("--- rows");
-        for row in ht_reports::reading::rows_from_page(&page, None) {
+        for row in ht_reports::reading::rows_from_page(&page, sex) {
             println!("{row:?}");
         }
     }
