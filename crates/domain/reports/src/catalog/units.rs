@@ -228,23 +228,9 @@ fn quarters_within(a: &str, b: &str, most: usize) -> Option<usize> {
     // Every reading and unit is asked against many others (each cell of a page against the
     // header words, each unit read against the catalog's): short ones, as nearly all are, are
     // laid out on the stack.
-    const SHORT: usize = 32;
     let (mut short_a, mut short_b) = (['\0'; SHORT], ['\0'; SHORT]);
-    let (long_a, long_b): (Vec<char>, Vec<char>);
-    let a: &[char] = if a.len() <= SHORT {
-        let n = fill(&mut short_a, a);
-        &short_a[..n]
-    } else {
-        long_a = a.chars().collect();
-        &long_a
-    };
-    let b: &[char] = if b.len() <= SHORT {
-        let n = fill(&mut short_b, b);
-        &short_b[..n]
-    } else {
-        long_b = b.chars().collect();
-        &long_b
-    };
+    let (mut long_a, mut long_b) = (Vec::new(), Vec::new());
+    let (a, b) = (chars_in(a, &mut short_a, &mut long_a), chars_in(b, &mut short_b, &mut long_b));
     // Three rows of the table at a time: this one, the one above, and the one above that (two
     // letters of `a` read as one come from there).
     let width = b.len() + 1;
@@ -295,9 +281,18 @@ fn quarters_within(a: &str, b: &str, most: usize) -> Option<usize> {
     Some(rows[at(a.len()) + b.len()]).filter(|&q| q <= most)
 }
 
-/// Writes the characters of `text` (no more than `into` holds) into `into`; how many.
-fn fill(into: &mut [char], text: &str) -> usize {
-    into.iter_mut().zip(text.chars()).map(|(slot, c)| *slot = c).count()
+/// Strings of up to this many bytes are compared on the stack ([`quarters_within`]).
+const SHORT: usize = 32;
+
+/// The characters of `text`: in `short` when they fit, else in `long`.
+fn chars_in<'a>(text: &str, short: &'a mut [char; SHORT], long: &'a mut Vec<char>) -> &'a [char] {
+    if text.len() <= SHORT {
+        let n = short.iter_mut().zip(text.chars()).map(|(slot, c)| *slot = c).count();
+        &short[..n]
+    } else {
+        long.extend(text.chars());
+        long
+    }
 }
 
 #[cfg(test)]
