@@ -361,7 +361,8 @@ fn lines_of(page: &Page) -> Vec<Line> {
             // alone (`NEGATIVE | | NEGATIVE`) or stuck to the word after it (`[NEGATIVE`).
             let mut border = false;
             for (i, w) in g.iter().enumerate() {
-                let text = if misread_colon(&g, i, &colons) { ":" } else { w.text.as_str() };
+                // (A text layer's colons are as printed: OCR misreads them.)
+                let text = if scanned && misread_colon(&g, i, &colons) { ":" } else { w.text.as_str() };
                 let rule = |c: char| matches!(c, '|' | '[' | ']');
                 let alone = scanned && !text.is_empty() && text.chars().all(rule);
                 let stuck = scanned && !alone && text.starts_with(rule);
