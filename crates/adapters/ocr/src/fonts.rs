@@ -88,7 +88,7 @@ impl<'a> Font<'a> {
             if map.is_empty()
                 && let Some((widths, default)) = crate::standard_fonts::standard_widths(base)
             {
-                map.extend((32..127).filter_map(|code| Some((code, crate::standard_fonts::width_of(widths, code)?))));
+                map.extend(crate::standard_fonts::code_widths(widths));
                 missing = default;
             }
             (map, missing, desc)

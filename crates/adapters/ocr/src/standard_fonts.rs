@@ -32,10 +32,9 @@ pub(crate) fn standard_widths(base: &[u8]) -> Option<(&'static [u16; 95], f64)> 
     None
 }
 
-/// The width of `code` in `widths` (see [`standard_widths`]), `None` outside 32 to 126.
-pub(crate) fn width_of(widths: &[u16; 95], code: u32) -> Option<f64> {
-    let i = usize::try_from(code.checked_sub(32)?).ok()?;
-    widths.get(i).map(|&w| f64::from(w))
+/// Each code of a table of [`standard_widths`] with its width: the table starts at the space.
+pub(crate) fn code_widths(widths: &'static [u16; 95]) -> impl Iterator<Item = (u32, f64)> {
+    (u32::from(b' ')..).zip(widths.iter().map(|&w| f64::from(w)))
 }
 
 // Helvetica-Oblique and Helvetica-BoldOblique have the widths of the upright faces.
@@ -88,6 +87,7 @@ mod tests {
 
     #[test]
     fn standard_fonts_are_found_by_name_with_their_widths() {
+        let width_of = |widths, code: u32| code_widths(widths).find(|(c, _)| *c == code).map(|(_, w)| w);
         let (helvetica, _) = standard_widths(b"Helvetica").unwrap();
         // `i` is narrow, `m` wide, digits all alike.
         assert_eq!(width_of(helvetica, u32::from(b'i')), Some(222.0));
