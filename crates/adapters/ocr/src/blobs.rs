@@ -67,18 +67,91 @@ pub(crate) fn fill(
     b
 }
 
-/// Every blob of a `w`×`h` grid where `on` holds, in the order of their first pixel.
+/// Every blob of a `w`×`h` grid where `on` holds, in the order of their first pixel, joined
+/// through `neighbours` ([`EDGES`] or [`EDGES_AND_CORNERS`]).
+///
+/// Found a row at a time: each row's runs of ink join the runs of the row above that they
+/// touch (union-find). A page is searched for its letters
+/// several times over (their height when it is prepared, its dotted leaders, the regions OCR
+/// left out); flood-filling pixel by pixel made that 3 % of reading a 10-megapixel photo.
 pub(crate) fn all(w: usize, h: usize, on: impl Fn(usize) -> bool, neighbours: &[(i64, i64)]) -> Vec<Blob> {
-    let mut seen = vec![false; w * h];
-    let mut blobs = Vec::new();
-    for start in 0..w * h {
-        if seen[start] || !on(start) {
-            continue;
+    debug_assert!(neighbours == EDGES || neighbours == EDGES_AND_CORNERS);
+    // Runs touching diagonally join only through corners.
+    let reach = usize::from(neighbours.len() == EDGES_AND_CORNERS.len());
+    // Each run: its row, first and last column; and the union-find parent of each.
+    let mut runs: Vec<(u32, u32, u32)> = Vec::new();
+    let mut parent: Vec<usize> = Vec::new();
+    let mut above = 0..0;
+    for y in 0..h {
+        let row = y * w;
+        let first = runs.len();
+        let mut x = 0;
+        while x < w {
+            if !on(row + x) {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x < w && on(row + x) {
+                x += 1;
+            }
+            parent.push(runs.len());
+            runs.push((y as u32, start as u32, (x - 1) as u32));
         }
-        seen[start] = true;
-        blobs.push(fill(w, h, start, &on, &mut seen, neighbours, usize::MAX));
+        // Both rows' runs go left to right: walk them together.
+        let mut j = above.start;
+        for i in first..runs.len() {
+            let (_, x0, x1) = runs[i];
+            while j < above.end && (runs[j].2 as usize) + reach < x0 as usize {
+                j += 1;
+            }
+            let mut k = j;
+            while k < above.end && (runs[k].1 as usize) <= x1 as usize + reach {
+                union(&mut parent, i, k);
+                k += 1;
+            }
+        }
+        above = first..runs.len();
+    }
+    // Blobs are numbered as their first run comes, which holds their first pixel.
+    let mut index = vec![usize::MAX; runs.len()];
+    let mut blobs: Vec<Blob> = Vec::new();
+    for (i, &(y, x0, x1)) in runs.iter().enumerate() {
+        let root = find(&mut parent, i);
+        if index[root] == usize::MAX {
+            index[root] = blobs.len();
+            blobs.push(Blob { x0, y0: y, x1, y1: y, area: 0 });
+        }
+        let b = &mut blobs[index[root]];
+        b.x0 = b.x0.min(x0);
+        b.x1 = b.x1.max(x1);
+        b.y0 = b.y0.min(y);
+        b.y1 = b.y1.max(y);
+        b.area += x1 - x0 + 1;
     }
     blobs
+}
+
+/// The root of `i`'s component, shortening the path to it.
+fn find(parent: &mut [usize], mut i: usize) -> usize {
+    let mut root = i;
+    while parent[root] != root {
+        root = parent[root];
+    }
+    while parent[i] != root {
+        let next = parent[i];
+        parent[i] = root;
+        i = next;
+    }
+    root
+}
+
+/// Joins the components of runs `a` and `b`.
+fn union(parent: &mut [usize], a: usize, b: usize) {
+    let (ra, rb) = (find(parent, a), find(parent, b));
+    if ra != rb {
+        parent[ra.max(rb)] = ra.min(rb);
+    }
 }
 
 #[cfg(test)]
@@ -95,6 +168,50 @@ mod tests {
         let joined = all(w, h, on, EDGES_AND_CORNERS);
         assert_eq!(joined.len(), 2);
         assert_eq!((joined[0].width(), joined[0].height(), joined[0].area), (2, 2, 2));
+    }
+
+    /// The blobs as a flood fill from each pixel in turn finds them: what [`all`] must give.
+    fn all_by_fill(w: usize, h: usize, on: impl Fn(usize) -> bool, neighbours: &[(i64, i64)]) -> Vec<Blob> {
+        let mut seen = vec![false; w * h];
+        let mut blobs = Vec::new();
+        for start in 0..w * h {
+            if seen[start] || !on(start) {
+                continue;
+            }
+            seen[start] = true;
+            blobs.push(fill(w, h, start, &on, &mut seen, neighbours, usize::MAX));
+        }
+        blobs
+    }
+
+    fn fields(blobs: &[Blob]) -> Vec<(u32, u32, u32, u32, u32)> {
+        blobs.iter().map(|b| (b.x0, b.y0, b.x1, b.y1, b.area)).collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn rows_of_runs_find_the_blobs_a_flood_fill_finds(
+            w in 1usize..40,
+            h in 1usize..40,
+            density in 0u32..100,
+            seed in proptest::prelude::any::<u64>(),
+        ) {
+            // Ink at random, thin or dense: letters, specks, and shapes that wind back on
+            // themselves (a `U` whose arms join only at the bottom).
+            let mut state = seed | 1;
+            let ink: Vec<bool> = (0..w * h)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state % 100) < u64::from(density)
+                })
+                .collect();
+            for neighbours in [EDGES, EDGES_AND_CORNERS] {
+                let (ours, theirs) = (all(w, h, |i| ink[i], neighbours), all_by_fill(w, h, |i| ink[i], neighbours));
+                proptest::prop_assert_eq!(fields(&ours), fields(&theirs));
+            }
+        }
     }
 
     #[test]
