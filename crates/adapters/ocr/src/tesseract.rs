@@ -6,6 +6,7 @@
 //! told otherwise: on two cores Tesseract's own threads made a page three times slower
 //! (BUILD-NOTES).
 
+use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -123,7 +124,7 @@ impl OcrEngine {
         {
             return Err(ExtractError::Unsupported("the image has too many pixels".into()));
         }
-        crate::preprocess::prepare_image(bytes, MAX_IMAGE_PIXELS, look).map(Prepared)
+        crate::preprocess::prepare_image(bytes, MAX_IMAGE_PIXELS, look).map(Prepared::new)
     }
 
     /// Reads a page image [`Self::prepare`] gave as page `number`, giving it back with its words.
@@ -149,7 +150,7 @@ impl OcrEngine {
     /// As [`Self::read_image`].
     pub fn reread_bands(&mut self, prepared: &Prepared, bands: &[BBox]) -> Result<Vec<Word>, ExtractError> {
         let page = &prepared.0;
-        let letter = crate::preprocess::text_height(page).unwrap_or(12.0);
+        let letter = prepared.letter_height().unwrap_or(12.0);
         let scale = (24.0 / letter).clamp(1.0, 3.0);
         let Some(mosaic) = crate::bands::mosaic(page, bands, scale, letter * 0.6, (letter * scale * 2.0) as u32) else {
             return Ok(Vec::new());
@@ -197,14 +198,20 @@ impl OcrEngine {
 }
 
 /// A page image as it was read (cleaned, perhaps enlarged), kept to read parts of it again.
-pub struct Prepared(GrayImage);
+pub struct Prepared(GrayImage, OnceCell<Option<f32>>);
 
 impl Prepared {
+    fn new(image: GrayImage) -> Self {
+        Self(image, OnceCell::new())
+    }
+
     /// The height in pixels of the page's letters as read (the median letter-sized blob of
     /// ink: about a small letter's height), or `None` on a page with too few letters to tell.
+    /// Measured once: the reader asks before it reads the page, and again to read rows of it
+    /// closer.
     #[must_use]
     pub fn letter_height(&self) -> Option<f32> {
-        crate::preprocess::text_height(&self.0)
+        *self.1.get_or_init(|| crate::preprocess::text_height(&self.0))
     }
 }
 
