@@ -531,6 +531,47 @@ fn jpeg_cut_short(bytes: &[u8]) -> bool {
 mod tests {
     use super::*;
 
+    /// A colour JPEG of a page: cream paper with a column of small dark marks (letters) near
+    /// its left edge.
+    fn colour_jpeg() -> Vec<u8> {
+        let page = image::RgbImage::from_fn(160, 120, |x, y| match (x, y) {
+            (8..16, _) if y % 12 < 8 => image::Rgb([30, 30, 30]),
+            _ => image::Rgb([235, 225, 200]),
+        });
+        let mut jpeg = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 95).encode_image(&page).expect("a JPEG");
+        jpeg
+    }
+
+    #[test]
+    fn a_jpeg_is_turned_as_its_exif_orientation_says() {
+        let jpeg = colour_jpeg();
+        // An APP1 segment after the start marker: Exif, a little-endian TIFF header, and one
+        // entry, Orientation (0x0112) = 6, "turn 90° clockwise to view".
+        let mut exif = b"Exif\0\0II*\0\x08\0\0\0\x01\0\x12\x01\x03\0\x01\0\0\0\x06\0\0\0\0\0\0\0".to_vec();
+        let length = u16::try_from(exif.len() + 2).expect("short").to_be_bytes();
+        exif.splice(0..0, [0xFF, 0xE1, length[0], length[1]]);
+        let mut turned = jpeg[..2].to_vec();
+        turned.extend_from_slice(&exif);
+        turned.extend_from_slice(&jpeg[2..]);
+        // The marks' middle, across and down: near the left edge as taken, near the top once
+        // turned clockwise.
+        let marks = |page: &GrayImage| {
+            let dark: Vec<(u32, u32)> =
+                page.enumerate_pixels().filter(|p| p.2.0[0] < 100).map(|p| (p.0, p.1)).collect();
+            let n = dark.len().max(1) as u32;
+            (dark.iter().map(|p| p.0).sum::<u32>() / n, dark.iter().map(|p| p.1).sum::<u32>() / n)
+        };
+        let plain = prepare_image(&jpeg, 1 << 20, Look::Native).expect("read");
+        assert_eq!(plain.dimensions(), (160, 120));
+        let (x, _) = marks(&plain);
+        assert!((8..16).contains(&x), "{x}");
+        let page = prepare_image(&turned, 1 << 20, Look::Native).expect("read");
+        assert_eq!(page.dimensions(), (120, 160), "turned a quarter");
+        let (_, y) = marks(&page);
+        assert!((8..16).contains(&y), "{y}");
+    }
+
     #[test]
     fn a_jpeg_cut_short_is_corrupt_and_one_with_bytes_after_its_end_is_read() {
         let page = GrayImage::from_fn(120, 90, |x, y| image::Luma([if (x / 8 + y / 8) % 2 == 0 { 30 } else { 220 }]));
