@@ -11,10 +11,13 @@ held-out scans differ in every way this does not imitate.
 With --photo each page is instead photographed in software, as a phone held over a desk
 would: seen at a slant (its corners moved by up to 3% of the page), lit unevenly (a quarter
 darker on one side), on a dark desk at the edges, warm-tinted, blurred, about 950 pixels wide
-(what the labdata photos have, near 110 dpi) and saved as a JPEG. Each page is its own report,
-scored against the ground truth rows of that page.
+(what the labdata photos have, near 110 dpi: a photo a messaging app has made smaller) and
+saved as a JPEG. Each page is its own report, scored against the ground truth rows of that
+page. `--photo-width 2400-3000` takes them as a phone's camera does (12 megapixels, the page
+filling most of the frame): the page is rendered finer for it, at an eighth of the widest width
+in dpi (375 dpi for 3000 px).
 
-    python3 bench/scans.py --bin target/release/healthtracker [--dpi 200] [--photo] [--keep DIR]
+    python3 bench/scans.py --bin target/release/healthtracker [--dpi 200] [--photo] [--photo-width 880-1000] [--keep DIR]
 
 Needs poppler-utils (pdftoppm) and Pillow (`pip install pillow`).
 """
@@ -68,14 +71,16 @@ def pages_of_tests(pdf, gt, binary):
     return [found.get((norm_name(t["name"]), value_key(t["value"], t["value_text"])), t.get("page")) for t in gt["tests"]]
 
 
-def photograph(pdf, out_dir, rid, gt, seed, binary):
-    """One JPEG photo per page of `pdf` with the ground truth of that page; how many were made."""
+def photograph(pdf, out_dir, rid, gt, seed, binary, widths=(880, 1000)):
+    """One JPEG photo per page of `pdf` with the ground truth of that page, `widths` (least,
+    most) pixels wide; how many were made."""
     rng = random.Random(seed)
     made = 0
     skipped = unscored_pages(gt)
     pages = pages_of_tests(pdf, gt, binary)
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["pdftoppm", "-r", "200", "-gray", "-png", pdf, os.path.join(tmp, "p")], check=True)
+        dpi = str(max(200, widths[1] // 8))
+        subprocess.run(["pdftoppm", "-r", dpi, "-gray", "-png", pdf, os.path.join(tmp, "p")], check=True)
         for number, path in enumerate(sorted(glob.glob(os.path.join(tmp, "p*.png"))), start=1):
             tests = [t for t, page in zip(gt["tests"], pages) if page == number]
             if not tests or number in skipped:
@@ -96,8 +101,9 @@ def photograph(pdf, out_dir, rid, gt, seed, binary):
             ramp = Image.linear_gradient("L").rotate(90 if left else -90).resize((W, H))
             light = ramp.point(lambda v: int(255 * (0.75 + 0.25 * v / 255)))
             photo = ImageChops.multiply(photo, light)
-            photo = photo.filter(ImageFilter.GaussianBlur(1.0))
-            width = rng.randint(880, 1000)
+            # As much blur on the page at any size: a pixel at 200 dpi.
+            photo = photo.filter(ImageFilter.GaussianBlur(int(dpi) / 200))
+            width = rng.randint(*widths)
             photo = photo.resize((width, int(H * width / W)), Image.LANCZOS)
             noise = Image.effect_noise(photo.size, 8).point(lambda v: v - 128 if v > 128 else 0)
             photo = ImageChops.subtract(photo, noise)
@@ -121,17 +127,21 @@ def main():
     ap.add_argument("--labdata", default=os.path.join(os.path.dirname(ROOT), "shared/labdata/reports"))
     ap.add_argument("--dpi", type=int, default=200)
     ap.add_argument("--photo", action="store_true", help="phone photos of each page instead of scans")
+    ap.add_argument("--photo-width", default="880-1000", metavar="MIN-MAX",
+                    help="how many pixels wide the photos are (a phone camera's: 2400-3000)")
     ap.add_argument("--keep", default=None, help="write the scans here and keep them")
     ap.add_argument("--show-misses", default=None)
     args = ap.parse_args()
 
+    low, _, high = args.photo_width.partition("-")
+    widths = (int(low), int(high or low))
     out_dir = args.keep or tempfile.mkdtemp(prefix="ht-scans-")
     made = 0
     for rid, gt, doc in reports(args.labdata):
         if fmt(doc) != "text-pdf":
             continue
         if args.photo:
-            made += photograph(doc, out_dir, rid, gt, seed=rid, binary=args.bin)
+            made += photograph(doc, out_dir, rid, gt, seed=rid, binary=args.bin, widths=widths)
             continue
         os.makedirs(os.path.join(out_dir, rid), exist_ok=True)
         if not scan(doc, os.path.join(out_dir, rid, "scan.pdf"), args.dpi, seed=rid):
