@@ -71,16 +71,17 @@ pub(crate) fn fill(
 /// through `neighbours` ([`EDGES`] or [`EDGES_AND_CORNERS`]).
 ///
 /// Found a row at a time: each row's runs of ink join the runs of the row above that they
-/// touch (union-find). A page is searched for its letters
-/// several times over (their height when it is prepared, its dotted leaders, the regions OCR
-/// left out); flood-filling pixel by pixel made that 3 % of reading a 10-megapixel photo.
+/// touch (union-find). A page is searched for its letters several times over (their height
+/// when it is prepared, its dotted leaders, the regions OCR left out); flood-filling pixel by
+/// pixel made that 3 % of reading a 10-megapixel photo. Runs and their links are numbered in
+/// `u32`: a page has fewer than 80 million pixels (`MAX_IMAGE_PIXELS`).
 pub(crate) fn all(w: usize, h: usize, on: impl Fn(usize) -> bool, neighbours: &[(i64, i64)]) -> Vec<Blob> {
     debug_assert!(neighbours == EDGES || neighbours == EDGES_AND_CORNERS);
     // Runs touching diagonally join only through corners.
-    let reach = usize::from(neighbours.len() == EDGES_AND_CORNERS.len());
+    let reach = usize::from(neighbours == EDGES_AND_CORNERS);
     // Each run: its row, first and last column; and the union-find parent of each.
     let mut runs: Vec<(u32, u32, u32)> = Vec::new();
-    let mut parent: Vec<usize> = Vec::new();
+    let mut parent: Vec<u32> = Vec::new();
     let mut above = 0..0;
     for y in 0..h {
         let row = y * w;
@@ -95,7 +96,7 @@ pub(crate) fn all(w: usize, h: usize, on: impl Fn(usize) -> bool, neighbours: &[
             while x < w && on(row + x) {
                 x += 1;
             }
-            parent.push(runs.len());
+            parent.push(runs.len() as u32);
             runs.push((y as u32, start as u32, (x - 1) as u32));
         }
         // Both rows' runs go left to right: walk them together.
@@ -107,22 +108,22 @@ pub(crate) fn all(w: usize, h: usize, on: impl Fn(usize) -> bool, neighbours: &[
             }
             let mut k = j;
             while k < above.end && (runs[k].1 as usize) <= x1 as usize + reach {
-                union(&mut parent, i, k);
+                union(&mut parent, i as u32, k as u32);
                 k += 1;
             }
         }
         above = first..runs.len();
     }
     // Blobs are numbered as their first run comes, which holds their first pixel.
-    let mut index = vec![usize::MAX; runs.len()];
+    let mut index = vec![u32::MAX; runs.len()];
     let mut blobs: Vec<Blob> = Vec::new();
     for (i, &(y, x0, x1)) in runs.iter().enumerate() {
-        let root = find(&mut parent, i);
-        if index[root] == usize::MAX {
-            index[root] = blobs.len();
+        let root = find(&mut parent, i as u32) as usize;
+        if index[root] == u32::MAX {
+            index[root] = blobs.len() as u32;
             blobs.push(Blob { x0, y0: y, x1, y1: y, area: 0 });
         }
-        let b = &mut blobs[index[root]];
+        let b = &mut blobs[index[root] as usize];
         b.x0 = b.x0.min(x0);
         b.x1 = b.x1.max(x1);
         b.y0 = b.y0.min(y);
@@ -133,24 +134,24 @@ pub(crate) fn all(w: usize, h: usize, on: impl Fn(usize) -> bool, neighbours: &[
 }
 
 /// The root of `i`'s component, shortening the path to it.
-fn find(parent: &mut [usize], mut i: usize) -> usize {
+fn find(parent: &mut [u32], mut i: u32) -> u32 {
     let mut root = i;
-    while parent[root] != root {
-        root = parent[root];
+    while parent[root as usize] != root {
+        root = parent[root as usize];
     }
-    while parent[i] != root {
-        let next = parent[i];
-        parent[i] = root;
+    while parent[i as usize] != root {
+        let next = parent[i as usize];
+        parent[i as usize] = root;
         i = next;
     }
     root
 }
 
 /// Joins the components of runs `a` and `b`.
-fn union(parent: &mut [usize], a: usize, b: usize) {
+fn union(parent: &mut [u32], a: u32, b: u32) {
     let (ra, rb) = (find(parent, a), find(parent, b));
     if ra != rb {
-        parent[ra.max(rb)] = ra.min(rb);
+        parent[ra.max(rb) as usize] = ra.min(rb);
     }
 }
 
