@@ -438,14 +438,14 @@ fn whiten_dark_blocks(img: &mut GrayImage) {
     // A band of blocks at a time, each row read in order: the dark pixels of each block.
     let mut dark = vec![0usize; w.div_ceil(b)];
     for by in (0..h).step_by(b) {
-        let band = by * w..(by + b.min(h - by)) * w;
+        let rows = b.min(h - by);
+        let band = by * w..(by + rows) * w;
         dark.fill(0);
         for row in raw[band.clone()].chunks_exact(w) {
             for (count, block) in dark.iter_mut().zip(row.chunks(b)) {
                 *count += block.iter().filter(|&&v| v < 70).count();
             }
         }
-        let rows = b.min(h - by);
         for (i, &count) in dark.iter().enumerate() {
             let (bx, bw) = (i * b, b.min(w - i * b));
             if count * 100 > bw * rows * 85 {

@@ -132,7 +132,7 @@ impl OcrEngine {
     /// # Errors
     /// As [`Self::read_image`].
     pub fn read_prepared(&mut self, prepared: Prepared, number: u32) -> Result<(Page, Prepared), ExtractError> {
-        let image = &prepared.0;
+        let image = &prepared.image;
         self.confidence = None;
         let tsv = self.tsv(&crate::preprocess::to_pgm(image))?;
         self.confidence = mean_confidence(&tsv);
@@ -149,7 +149,7 @@ impl OcrEngine {
     /// # Errors
     /// As [`Self::read_image`].
     pub fn reread_bands(&mut self, prepared: &Prepared, bands: &[BBox]) -> Result<Vec<Word>, ExtractError> {
-        let page = &prepared.0;
+        let page = &prepared.image;
         let letter = prepared.letter_height().unwrap_or(12.0);
         let scale = (24.0 / letter).clamp(1.0, 3.0);
         let Some(mosaic) = crate::bands::mosaic(page, bands, scale, letter * 0.6, (letter * scale * 2.0) as u32) else {
@@ -198,11 +198,15 @@ impl OcrEngine {
 }
 
 /// A page image as it was read (cleaned, perhaps enlarged), kept to read parts of it again.
-pub struct Prepared(GrayImage, OnceCell<Option<f32>>);
+pub struct Prepared {
+    image: GrayImage,
+    /// Its letters' height, once measured ([`Self::letter_height`]).
+    letter: OnceCell<Option<f32>>,
+}
 
 impl Prepared {
     fn new(image: GrayImage) -> Self {
-        Self(image, OnceCell::new())
+        Self { image, letter: OnceCell::new() }
     }
 
     /// The height in pixels of the page's letters as read (the median letter-sized blob of
@@ -211,7 +215,7 @@ impl Prepared {
     /// closer.
     #[must_use]
     pub fn letter_height(&self) -> Option<f32> {
-        *self.1.get_or_init(|| crate::preprocess::text_height(&self.0))
+        *self.letter.get_or_init(|| crate::preprocess::text_height(&self.image))
     }
 }
 
