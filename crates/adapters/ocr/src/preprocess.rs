@@ -48,6 +48,18 @@ pub enum Look {
 /// # Errors
 /// As [`prepare`].
 pub fn prepare_image(bytes: &[u8], max_pixels: u64, look: Look) -> Result<GrayImage, ExtractError> {
+    prepare_measured(bytes, max_pixels, look).map(|(img, _)| img)
+}
+
+/// [`prepare_image`], giving also the page's letter height ([`text_height`]) where the clean-up
+/// measured it on the page as it gives it (it erased no leaders, which can move the median
+/// blob): `Some(None)` for a page with too few letters to tell, `None` when it is still to be
+/// measured.
+pub(crate) fn prepare_measured(
+    bytes: &[u8],
+    max_pixels: u64,
+    look: Look,
+) -> Result<(GrayImage, Option<Option<f32>>), ExtractError> {
     let mut reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|e| ExtractError::Corrupt(format!("the image could not be read: {e}")))?;
@@ -95,8 +107,8 @@ pub fn prepare_image(bytes: &[u8], max_pixels: u64, look: Look) -> Result<GrayIm
     if look == Look::Unruled {
         erase_rules(&mut gray);
     }
-    erase_leaders(&mut gray);
-    Ok(gray)
+    let letter = erase_leaders(&mut gray);
+    Ok((gray, letter))
 }
 
 /// Paints white the ruled lines of a table: thin runs of ink along a row longer than five
@@ -356,11 +368,14 @@ fn letter_height(blobs: &[Blob]) -> Option<f32> {
 /// A leader is five or more dots, each far smaller than a letter, on one baseline at an even
 /// pitch closer than a letter's height. A decimal point never qualifies: the digit beside it
 /// breaks the pitch.
-fn erase_leaders(img: &mut GrayImage) {
+///
+/// Gives the page's [`text_height`] when it painted nothing: the page is as it was measured.
+fn erase_leaders(img: &mut GrayImage) -> Option<Option<f32>> {
     let (w, h) = (img.width() as usize, img.height() as usize);
+    let measured = text_height(img);
     // In print smaller than this a dot is a pixel or two, which the broken strokes of letters
     // also leave behind.
-    let Some(letter) = text_height(img).filter(|&h| h >= 8.0) else { return };
+    let Some(letter) = measured.filter(|&h| h >= 8.0) else { return Some(measured) };
     // Dots of small print are grey rather than black once the paper is white: they are looked
     // for at a lighter cut than letters.
     let blobs = {
@@ -395,6 +410,7 @@ fn erase_leaders(img: &mut GrayImage) {
             .min_by(|&a, &b| centre(dots[a]).0.total_cmp(&centre(dots[b]).0))
     };
     let mut taken = vec![false; dots.len()];
+    let mut painted = false;
     for start in 0..dots.len() {
         if taken[start] {
             continue;
@@ -419,6 +435,7 @@ fn erase_leaders(img: &mut GrayImage) {
             if leader.len() < 5 {
                 continue;
             }
+            painted = true;
             for &i in leader {
                 let d = dots[i];
                 for y in d.y0.saturating_sub(1)..=(d.y1 + 1).min(h as u32 - 1) {
@@ -429,6 +446,7 @@ fn erase_leaders(img: &mut GrayImage) {
             }
         }
     }
+    (!painted).then_some(measured)
 }
 
 /// Paints white every 16×16 block that is almost all dark: text strokes never fill a block.
