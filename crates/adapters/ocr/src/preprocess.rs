@@ -301,7 +301,12 @@ pub(crate) fn enlarge(img: &GrayImage, w: u32, h: u32) -> GrayImage {
             for (i, &weight) in weights.iter().enumerate() {
                 t += line[*first as usize + i] * weight;
             }
-            *o = t.clamp(0.0, 255.0).round() as u8;
+            // Rounded half away from zero as `f32::round` does, without its call into the C
+            // library (the baseline x86-64 target has no rounding instruction): the whole part,
+            // and one more where the rest, exact in `f32`, reaches a half.
+            let t = t.clamp(0.0, 255.0);
+            let whole = t as u8;
+            *o = whole + u8::from(t - f32::from(whole) >= 0.5);
         }
     }
     GrayImage::from_raw(w as u32, h as u32, out).unwrap_or_else(|| GrayImage::new(w as u32, h as u32))
