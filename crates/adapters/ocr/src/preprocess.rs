@@ -282,9 +282,14 @@ pub(crate) fn enlarge(img: &GrayImage, w: u32, h: u32) -> GrayImage {
     }
     let (sw, w, h) = (sw as usize, w as usize, h as usize);
     let src = img.as_raw();
-    let mut columns = vec![0f32; sw * h];
+    // Each row of the intermediate image ends in `PAD` columns of nothing, so that every
+    // output pixel of an enlargement (at most three taps) reads three columns: the taps it
+    // lacks weigh nothing and add nothing to its sum (0 × 0), in the same order as before.
+    const PAD: usize = 2;
+    let stride = sw + PAD;
+    let mut columns = vec![0f32; stride * h];
     for (y, (first, weights)) in triangle_taps(sh, h as u32).iter().enumerate() {
-        let out = &mut columns[y * sw..(y + 1) * sw];
+        let out = &mut columns[y * stride..y * stride + sw];
         for (i, &weight) in weights.iter().enumerate() {
             let row = (*first as usize + i) * sw;
             for (t, &v) in out.iter_mut().zip(&src[row..row + sw]) {
@@ -293,23 +298,46 @@ pub(crate) fn enlarge(img: &GrayImage, w: u32, h: u32) -> GrayImage {
         }
     }
     let taps = triangle_taps(sw as u32, w as u32);
+    let three: Option<Vec<(usize, [f32; 3])>> = taps
+        .iter()
+        .map(|(first, weights)| {
+            let mut padded = [0.0; 3];
+            padded.get_mut(..weights.len())?.copy_from_slice(weights);
+            Some((*first as usize, padded))
+        })
+        .collect();
     let mut out = vec![0u8; w * h];
     for (y, row) in out.chunks_exact_mut(w).enumerate() {
-        let line = &columns[y * sw..(y + 1) * sw];
+        let line = &columns[y * stride..(y + 1) * stride];
+        if let Some(three) = &three {
+            for (o, &(first, [a, b, c])) in row.iter_mut().zip(three) {
+                let [p, q, r] = [line[first], line[first + 1], line[first + 2]];
+                let mut t = 0f32;
+                t += p * a;
+                t += q * b;
+                t += r * c;
+                *o = round_pixel(t);
+            }
+            continue;
+        }
         for (o, (first, weights)) in row.iter_mut().zip(&taps) {
             let mut t = 0f32;
             for (i, &weight) in weights.iter().enumerate() {
                 t += line[*first as usize + i] * weight;
             }
-            // Rounded half away from zero as `f32::round` does, without its call into the C
-            // library (the baseline x86-64 target has no rounding instruction): the whole part,
-            // and one more where the rest, exact in `f32`, reaches a half.
-            let t = t.clamp(0.0, 255.0);
-            let whole = t as u8;
-            *o = whole + u8::from(t - f32::from(whole) >= 0.5);
+            *o = round_pixel(t);
         }
     }
     GrayImage::from_raw(w as u32, h as u32, out).unwrap_or_else(|| GrayImage::new(w as u32, h as u32))
+}
+
+/// `t` clamped to a grey level and rounded half away from zero as `f32::round` does, without
+/// its call into the C library (the baseline x86-64 target has no rounding instruction): the
+/// whole part, and one more where the rest, exact in `f32`, reaches a half.
+fn round_pixel(t: f32) -> u8 {
+    let t = t.clamp(0.0, 255.0);
+    let whole = t as u8;
+    whole + u8::from(t - f32::from(whole) >= 0.5)
 }
 
 /// For each of `outputs` positions, the first of `inputs` it reads and the normalised triangle
