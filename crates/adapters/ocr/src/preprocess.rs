@@ -12,10 +12,9 @@
 //! thin strokes of small print.
 
 use std::io::Cursor;
-
-use ht_reports::ExtractError;
 use std::sync::LazyLock;
 
+use ht_reports::ExtractError;
 use image::metadata::Cicp;
 use image::{DynamicImage, GrayImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 
@@ -120,9 +119,8 @@ pub(crate) fn prepare_measured(
 /// each pixel, a third of preparing a phone's photo (2866 × 3252: 0.47 billion instructions
 /// of 1.38, callgrind; 1.21 in all with these tables).
 fn grey(img: &DynamicImage) -> GrayImage {
-    match img {
-        DynamicImage::ImageRgb8(rgb) if rgb.color_space() == Cicp::SRGB => {
-            let [red, green, blue] = &*LUMA_TABLES;
+    match (img, &*LUMA_TABLES) {
+        (DynamicImage::ImageRgb8(rgb), Some([red, green, blue])) if rgb.color_space() == Cicp::SRGB => {
             let pixels = rgb.as_raw().chunks_exact(3).map(|p| {
                 let mut luma = 0.0;
                 luma += red[usize::from(p[0])];
@@ -139,14 +137,13 @@ fn grey(img: &DynamicImage) -> GrayImage {
 /// For each channel of an sRGB pixel, its part of the pixel's luma for each of its 256 values,
 /// as the image crate computes it: the value over 255 times the channel's weight. The weights
 /// are read from the crate itself, as the luma of a pure red, green and blue pixel in `f32`
-/// (`0 + 1 × weight`, exact), so that they are its weights to the last bit.
-static LUMA_TABLES: LazyLock<[[f32; 256]; 3]> = LazyLock::new(|| {
-    let primaries = image::Rgb32FImage::from_raw(3, 1, vec![1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0])
-        .map(|pure| DynamicImage::ImageRgb32F(pure).to_luma32f().into_raw())
-        .unwrap_or_default();
-    let weight = |c: usize| primaries.get(c).copied().unwrap_or_default();
+/// (`0 + 1 × weight`, exact), so that they are its weights to the last bit; `None` (and the
+/// crate's own conversion) if it gave no three.
+static LUMA_TABLES: LazyLock<Option<[[f32; 256]; 3]>> = LazyLock::new(|| {
+    let pure = image::Rgb32FImage::from_raw(3, 1, vec![1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0])?;
+    let weights: [f32; 3] = DynamicImage::ImageRgb32F(pure).to_luma32f().into_raw().try_into().ok()?;
     const R: f32 = 1.0 / 255.0;
-    [0, 1, 2].map(|c| std::array::from_fn(|v| v as f32 * R * weight(c)))
+    Some(weights.map(|weight| std::array::from_fn(|v| v as f32 * R * weight)))
 });
 
 /// Paints white the ruled lines of a table: thin runs of ink along a row longer than five
