@@ -208,8 +208,9 @@ fn misreading_cost(read: &[char], word: &[char], cap: f32) -> f32 {
         if THIN.contains(&c) && !beside.contains(&Some(&c)) { 0.5 } else { 1.0 }
     };
     let relax = |d: &mut [f32], at: usize, cost: f32| d[at] = d[at].min(cost);
-    // The least cost of a row's cells once they are all reached (a cell is reached from cells
-    // before it in the order of the loops), for the row before this one.
+    // The least cost in the row before this one. A row's least is taken as the row begins,
+    // its cells reached from the rows above: steps along the row cost something, so the cells
+    // they reach later cost no less.
     let mut before_least = f32::INFINITY;
     for i in 0..=n {
         let least = d[i * width..(i + 1) * width].iter().copied().fold(f32::INFINITY, f32::min);
