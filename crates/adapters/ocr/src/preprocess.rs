@@ -580,8 +580,8 @@ fn flatten_illumination(img: &mut GrayImage) {
     // box is about a twentieth of the longer side wide and no taller than the page, so it holds
     // about a twentieth of the page's pixels, of at most 255 each, and pages are capped at 80
     // million pixels.)
-    let flat = |p: u8, sum: u64, count: usize| {
-        let mean = sum as i64 as f64 / count as f64 + 1.0;
+    let flat = |p: u8, sum: u64, count: f64| {
+        let mean = f64::from(sum as i32) / count + 1.0;
         (f64::from(p) / mean * 255.0).clamp(0.0, 255.0) as u8
     };
     for (y, out) in img.as_mut().chunks_exact_mut(w).enumerate() {
@@ -603,14 +603,13 @@ fn flatten_illumination(img: &mut GrayImage) {
         let (lo, hi) = if w > 2 * r { (r, w - r) } else { (w, w) };
         for x in (0..lo).chain(hi..w) {
             let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w));
-            out[x] = flat(source[x], along[x1] - along[x0], rows * (x1 - x0));
+            out[x] = flat(source[x], along[x1] - along[x0], (rows * (x1 - x0)) as f64);
         }
         // Whole boxes, 2r + 1 pixels wide: the box of pixel x sums columns x - r to x + r.
         let count = (rows * (2 * r + 1)) as f64;
         let ends = along.iter().zip(along.get(2 * r + 1..).unwrap_or_default());
         for ((o, &p), (&start, &end)) in out[lo..hi].iter_mut().zip(&source[lo..hi]).zip(ends) {
-            let sum = (end - start) as i32;
-            *o = (f64::from(p) / (f64::from(sum) / count + 1.0) * 255.0).clamp(0.0, 255.0) as u8;
+            *o = flat(p, end - start, count);
         }
     }
 }
