@@ -69,18 +69,10 @@ pub fn mosaic(page: &GrayImage, bands: &[BBox], scale: f32, margin: f32, gap: u3
     for strip in &strips {
         let [x0, y0, x1, y1] = strip.cut;
         let (w, h) = (((x1 - x0) as f32 * scale) as u32, ((y1 - y0) as f32 * scale) as u32);
-        let enlarged = crate::preprocess::enlarge(&cut(page, strip.cut), w.max(1), h.max(1));
+        let enlarged = crate::preprocess::enlarge(&crate::preprocess::cut(page, strip.cut), w.max(1), h.max(1));
         paste(&mut image, &enlarged, INSET, strip.top);
     }
     Some(Mosaic { image, strips, scale })
-}
-
-/// The part `[x0, y0, x1, y1]` of `page` (within it), copied a row at a time.
-fn cut(page: &GrayImage, [x0, y0, x1, y1]: [u32; 4]) -> GrayImage {
-    let (pw, (x0, x1)) = (page.width() as usize, (x0 as usize, x1 as usize));
-    let rows = page.as_raw().chunks_exact(pw).skip(y0 as usize).take((y1 - y0) as usize);
-    let pixels: Vec<u8> = rows.flat_map(|row| &row[x0..x1]).copied().collect();
-    GrayImage::from_raw((x1 - x0) as u32, y1 - y0, pixels).unwrap_or_default()
 }
 
 /// `part` painted over `image` with its top left corner at `(x, y)`, a row at a time, as far

@@ -141,13 +141,9 @@ impl Ink {
         }
         // Small print is looked at enlarged (smoothly), so that a point of two pixels becomes a
         // spot the window below can measure.
-        let crop = image::imageops::crop_imm(img, x0, y0, w, h).to_image();
+        let crop = crate::preprocess::cut(img, [x0, y0, x1, y1]);
         let factor = MIN_HEIGHT.div_ceil(h).clamp(1, 4);
-        let crop = if factor > 1 {
-            image::imageops::resize(&crop, w * factor, h * factor, image::imageops::FilterType::Triangle)
-        } else {
-            crop
-        };
+        let crop = if factor > 1 { crate::preprocess::enlarge(&crop, w * factor, h * factor) } else { crop };
         let (w, h) = (crop.width() as usize, crop.height() as usize);
         let grey = crop.into_raw();
         let mut sorted = grey.clone();

@@ -370,6 +370,15 @@ pub(crate) fn enlarge(img: &GrayImage, w: u32, h: u32) -> GrayImage {
     GrayImage::from_raw(w as u32, h as u32, out).unwrap_or_else(|| GrayImage::new(w as u32, h as u32))
 }
 
+/// The part `[x0, y0, x1, y1]` of `page` (within it), copied a row at a time (`crop_imm` and
+/// `to_image` copy it a pixel at a time).
+pub(crate) fn cut(page: &GrayImage, [x0, y0, x1, y1]: [u32; 4]) -> GrayImage {
+    let (pw, (x0, x1)) = (page.width() as usize, (x0 as usize, x1 as usize));
+    let rows = page.as_raw().chunks_exact(pw).skip(y0 as usize).take((y1 - y0) as usize);
+    let pixels: Vec<u8> = rows.flat_map(|row| &row[x0..x1]).copied().collect();
+    GrayImage::from_raw((x1 - x0) as u32, y1 - y0, pixels).unwrap_or_default()
+}
+
 /// `t` clamped to a grey level and rounded half away from zero as `f32::round` does, without
 /// its call into the C library (the baseline x86-64 target has no rounding instruction): the
 /// whole part, and one more where the rest, exact in `f32`, reaches a half.
