@@ -15,11 +15,15 @@ pub fn detect_sex(text: &str) -> Option<Sex> {
             let start = from + pos + key.len();
             let window: String = lower[start..].chars().take(24).collect();
             let tokens: Vec<&str> = window.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).collect();
-            for t in tokens.iter().take(4) {
+            for (i, t) in tokens.iter().enumerate().take(4) {
                 match *t {
                     "f" | "female" | "woman" => return Some(Sex::Female),
                     "m" | "male" | "man" => return Some(Sex::Male),
                     _ => {}
+                }
+                let unit_before = i.checked_sub(1).is_some_and(|p| AGE_UNITS.contains(&tokens[p]));
+                if let Some(sex) = slash_misread(t, unit_before) {
+                    return Some(sex);
                 }
             }
             from = start;
@@ -46,6 +50,22 @@ pub fn detect_age(text: &str) -> Option<u32> {
         .find(|t| !t.is_empty())
         .and_then(|t| t.parse().ok())
         .filter(|a| (0..=120).contains(a))
+}
+
+/// How reports write "years" after an age.
+const AGE_UNITS: [&str; 5] = ["years", "year", "yrs", "yr", "y"];
+
+/// `45 Y 1M`: the slash between an age and its sex read as `1`, `l` or `i`, glued to the sex.
+/// Only after the age's unit (`unit_before`, or in the same token: `45y1m`), where a slash
+/// stands; `21M` alone is no sex.
+fn slash_misread(token: &str, unit_before: bool) -> Option<Sex> {
+    let (head, sex) =
+        if let Some(h) = token.strip_suffix('m') { (h, Sex::Male) } else { (token.strip_suffix('f')?, Sex::Female) };
+    let head = head.strip_suffix(['1', 'l', 'i'])?;
+    let age = head.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let glued_unit =
+        AGE_UNITS.contains(&&head[age.len()..]) && !age.is_empty() && age.chars().all(|c| c.is_ascii_digit());
+    ((head.is_empty() && unit_before) || glued_unit).then_some(sex)
 }
 
 /// `(22Y/M)`, `39 Y / F`, `45Yrs/F`: an age in years and a sex in one token.
@@ -104,6 +124,12 @@ mod tests {
         assert_eq!(detect_sex("Patient Name Deel (241 /M) Tests Done"), Some(Sex::Male));
         assert_eq!(detect_age("Patient Name Deel (241 /M) Tests Done"), Some(24));
         assert_eq!(detect_sex("Ratio 21/M"), None, "without a Y, 21 is no age");
+        // A photo's reading of the slash as a `1` or an `l`, glued to the sex.
+        assert_eq!(detect_sex("Age/Sex : 45 Y 1M"), Some(Sex::Male));
+        assert_eq!(detect_sex("Age/Sex : 45 Yrs lF"), Some(Sex::Female));
+        assert_eq!(detect_sex("Age/Sex : 45Y1F"), Some(Sex::Female));
+        assert_eq!(detect_sex("Age/Sex : 45 1M"), None, "not without the age's unit before it");
+        assert_eq!(detect_sex("Age/Sex : 45 Y 11M"), None);
     }
 
     proptest::proptest! {
