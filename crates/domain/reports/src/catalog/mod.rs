@@ -839,6 +839,9 @@ mod tests {
         // The `g/` of a photo's `mg/dL` run together as `a`, its `L` lost.
         assert_eq!(unit("cholesterol_total", "mad", 43.0).as_deref(), Some("mg/dL"));
         assert_eq!(unit("phosphorus", "mad", 3.1).as_deref(), Some("mg/dL"));
+        // A photo's `U/L` with the `U` read as `V` and the `L` as `T`.
+        assert_eq!(unit("ggt", "VIT", 48.0).as_deref(), Some("U/L"));
+        assert_eq!(unit("alt", "VIT", 10.0).as_deref(), Some("U/L"));
     }
 
     #[test]
