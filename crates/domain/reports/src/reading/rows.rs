@@ -358,15 +358,21 @@ fn lines_of(page: &Page) -> Vec<Line> {
             let shift_at = |x: f32| (slope - drift.at(x)) * y;
             let mut cells: Vec<Cell> = Vec::new();
             // On a scan, a table's rule read as a bar or bracket is a border between cells:
-            // alone (`NEGATIVE | | NEGATIVE`) or stuck to the word after it (`[NEGATIVE`).
+            // alone (`NEGATIVE | | NEGATIVE`) or stuck to the word after it (`[NEGATIVE`). So is a
+            // dash that is no range's ([`rule_dash`]); alone, it is left out.
             let mut border = false;
             for (i, w) in g.iter().enumerate() {
                 // (A text layer's colons are as printed: OCR misreads them.)
                 let text = if scanned && misread_colon(&g, i, &colons) { ":" } else { w.text.as_str() };
                 let rule = |c: char| matches!(c, '|' | '[' | ']');
+                let dash = scanned && rule_dash(i.checked_sub(1).map(|p| g[p].text.as_str()), text, g.get(i + 1));
+                if dash && text.chars().all(|c| DASHES.contains(&c)) {
+                    border = true;
+                    continue;
+                }
                 let alone = scanned && !text.is_empty() && text.chars().all(rule);
-                let stuck = scanned && !alone && text.starts_with(rule);
-                let text = if stuck { text.trim_start_matches(rule) } else { text };
+                let stuck = scanned && !alone && (text.starts_with(rule) || dash);
+                let text = if stuck { text.trim_start_matches(rule).trim_start_matches(DASHES) } else { text };
                 let after_border = std::mem::replace(&mut border, alone) || alone || stuck;
                 // On a scan, a gap where a decimal point OCR lost stood.
                 let shift = shift_at(w.bbox.x0);
@@ -739,6 +745,24 @@ fn line_ends(g: &[&Word]) -> Option<(BBox, BBox)> {
     let last = g.iter().max_by(|a, b| a.bbox.x1.total_cmp(&b.bbox.x1))?.bbox;
     Some((first, last))
 }
+
+/// On a scan, an em dash before a number that is no range's dash: the edge of a shadow or a rule
+/// read as one, alone after a word (`High — 80-200`) or stuck to a range (`3.97 —0.27-4.20`,
+/// which would otherwise be read as a range from −0.27). Between two numbers (`70 — 100`) it is a
+/// range's dash. (The em dash may run into other dashes or an underline: `—-`, `—_4.50-5.50`.)
+fn rule_dash(before: Option<&str>, text: &str, next: Option<&&Word>) -> bool {
+    let Some(rest) = text.strip_prefix('\u{2014}') else { return false };
+    let rest = rest.trim_start_matches(DASHES);
+    let number = |t: &str| t.starts_with(|c: char| c.is_ascii_digit());
+    // `0.27-4.20`: a range of its own.
+    let range = |t: &str| number(t) && t.split_once('-').is_some_and(|(_, b)| number(b));
+    let after_number = before.is_some_and(|b| b.ends_with(|c: char| c.is_ascii_digit()));
+    let rest = if rest.is_empty() { next.map_or("", |w| w.text.as_str()) } else { rest };
+    number(rest) && (range(rest) || !after_number)
+}
+
+/// The dashes and underlines OCR reads from a rule.
+const DASHES: &[char] = &['\u{2014}', '\u{2013}', '-', '_'];
 
 /// Punctuation between cells, and rules or underlines OCR reads as dashes or `==`.
 fn is_separator(text: &str) -> bool {
@@ -3564,6 +3588,48 @@ mod tests {
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.number)).collect();
         let want = [("Cortisol", 8.4), ("p-tau217", 0.12), ("Insulin", 10.1)];
         assert_eq!(got, want.map(|(n, v)| (n.to_string(), Some(v))));
+    }
+
+    #[test]
+    fn a_shadow_read_as_a_dash_before_a_reference_is_no_minus_and_no_unit() {
+        // A photo's shadow falls down the page beside the reference column, and OCR reads its
+        // edge as an em dash: alone after a flag, or stuck to the range.
+        let lines: &[&[(&str, f32)]] = &[
+            &[("Total T3", 60.0), ("242 High", 600.0), ("\u{2014} 80-200 ng/mL", 760.0)],
+            &[("TSH", 60.0), ("3.97", 600.0), ("\u{2014}0.27-4.20 uIU/mL", 760.0)],
+            &[("Ferritin", 60.0), ("56.4", 600.0), ("\u{2014} 30.0-400.0 ng/mL", 760.0)],
+            // (A scan's reading of a speck in the gap.)
+            &[("Total T4", 60.0), ("12.9 High", 600.0), ("\u{2014}- 5.1-14.1 ug/dL", 760.0)],
+            &[("RBC Count", 60.0), ("5.11", 600.0), ("\u{2014}_4.50-5.50 million/cumm", 760.0)],
+            // Between two numbers the dash is the range's own.
+            &[("Glucose", 60.0), ("92", 600.0), ("70 \u{2014} 100 mg/dL", 760.0)],
+        ];
+        let mut words = Vec::new();
+        for (i, cells) in lines.iter().enumerate() {
+            let y = 100.0 + 40.0 * i as f32;
+            for (text, x) in cells.iter() {
+                let mut x = *x;
+                for w in text.split(' ') {
+                    words.push(ocr_word(w, x, y, (9.0, 18.0), i as u32));
+                    x += 9.0 * w.chars().count() as f32 + 4.0;
+                }
+            }
+        }
+        let p = Page { number: 1, width: 1400.0, height: 400.0, words };
+        let rows = rows_from_page(&p, None);
+        let range = |r: &LabRow| r.range.as_ref().map(|g| (g.low, g.high));
+        let got: Vec<_> = rows.iter().map(|r| (r.name.as_str(), range(r), r.unit.as_deref())).collect();
+        assert_eq!(
+            got,
+            [
+                ("Total T3", Some((Some(80.0), Some(200.0))), Some("ng/mL")),
+                ("TSH", Some((Some(0.27), Some(4.2))), Some("uIU/mL")),
+                ("Ferritin", Some((Some(30.0), Some(400.0))), Some("ng/mL")),
+                ("Total T4", Some((Some(5.1), Some(14.1))), Some("ug/dL")),
+                ("RBC Count", Some((Some(4.5), Some(5.5))), Some("million/cumm")),
+                ("Glucose", Some((Some(70.0), Some(100.0))), Some("mg/dL")),
+            ]
+        );
     }
 
     #[test]
