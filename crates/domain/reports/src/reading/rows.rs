@@ -2331,6 +2331,9 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
     // A reference printed under its row after a label (`Bio. Ref. Interval. :` then
     // `Male : 65 - 175` / `Female : 50 - 170` on the lines below): the row and the text so far.
     let mut reference_below: Option<ReferenceBelow> = None;
+    // The last row given a reference from below: a row has one reference. (Where a photo lost
+    // the next row's name, the next row's label is not this row's.)
+    let mut referenced: Option<usize> = None;
     // Tiers of the last row's reference continued on the lines below, in the same column:
     // the row, where the column starts, and the tiers so far.
     let mut tiers: Option<(usize, f32, Vec<String>)> = None;
@@ -2406,6 +2409,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 continue;
             }
             if let Some(done) = reference_below.take() {
+                referenced = Some(done.row);
                 done.apply(&mut rows, sex);
             }
         }
@@ -2490,7 +2494,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 pending_name = None;
             }
             None => {
-                if let Some(below) = ReferenceBelow::start(line, &rows) {
+                if let Some(below) = ReferenceBelow::start(line, &rows).filter(|b| referenced != Some(b.row)) {
                     reference_below = Some(below);
                     continue;
                 }
@@ -2548,6 +2552,16 @@ const REFERENCE_LABELS: &[&str] = &[
     "normal value",
     "normal values",
 ];
+
+/// A line that is one heading in capitals (`BIOCHEMISTRY`, `LIPID PROFILE`): no digit, and
+/// not a qualitative reference (`NON REACTIVE`).
+fn is_heading(cells: &[Cell]) -> bool {
+    let [cell] = cells else { return false };
+    let text = cell.text.trim();
+    text.chars().filter(|c| c.is_alphabetic()).count() >= 4
+        && text.chars().all(|c| c.is_uppercase() || c == ' ' || c == '&')
+        && parse_value(text).is_none_or(|v| v.qualitative.is_none())
+}
 
 /// Words that start the notes after such a reference, which end it.
 const AFTER_REFERENCE: &[&str] = &[
@@ -2637,6 +2651,10 @@ impl ReferenceBelow {
         // Blank lines may stand between the label and the range, not inside the range.
         let too_far = gap > if self.text.is_empty() { 6.0 } else { 1.2 } * self.line_height;
         if too_far || self.text.len() >= 6 || AFTER_REFERENCE.contains(&first_word) {
+            return false;
+        }
+        // A section's heading (`BIOCHEMISTRY`) after the range.
+        if !self.text.is_empty() && is_heading(&line.cells) {
             return false;
         }
         // The next result, or the next row's own reference label.
@@ -3259,6 +3277,33 @@ mod tests {
             got,
             [("Red Cell Distribution Width", Some(Some(11.6))), ("Blood Glucose Fasting", Some(Some(70.0)))]
         );
+    }
+
+    #[test]
+    fn a_reference_below_ends_at_a_heading_and_a_row_takes_one() {
+        // A photo lost the next row's name, so no row stands between this row's reference and
+        // the next one's: the heading ends the first, and the second is not this row's.
+        let lines = |first: &'static str| -> Vec<Vec<(&'static str, f32)>> {
+            vec![
+                vec![("Test", 20.0), ("Method", 200.0), ("Value", 300.0), ("Unit", 380.0)],
+                vec![("LDL Cholesterol", 20.0), ("Calculated", 200.0), ("15", 300.0), ("mg/dL", 380.0)],
+                vec![("Bio. Ref. Interval :", 20.0), (first, 130.0)],
+                vec![("BIOCHEMISTRY", 20.0)],
+                // (The TSH this value is of read on no line.)
+                vec![("Impedance", 200.0), ("0.00", 300.0), ("uIU/mL", 380.0)],
+                vec![("Reference Range :", 20.0), ("M: (0.27 - 4.20) F: (0.24 - 3.78)", 130.0)],
+            ]
+        };
+        let ldl_range = |first: &'static str| {
+            let lines = lines(first);
+            let lines: Vec<&[(&str, f32)]> = lines.iter().map(Vec::as_slice).collect();
+            let rows = rows_from_page(&page(&lines), Some(Sex::Male));
+            let ldl = rows.iter().find(|r| r.name == "LDL Cholesterol").expect("the LDL row");
+            (ldl.range.as_ref().map(|r| (r.low, r.high)), ldl.range_text.clone())
+        };
+        assert_eq!(ldl_range("<100 mg/dL"), (Some((None, Some(100.0))), Some("<100 mg/dL".to_string())));
+        // Its own reference not a range: none, rather than the next row's.
+        assert_eq!(ldl_range("as per age").0, None);
     }
 
     #[test]
