@@ -1557,10 +1557,12 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let value = cells[vi].value()?;
     // A number with a full stop, then words, ends a sentence (`2010.  Dietary reference` in a
     // citation); after a result a stop is a speck only at the end of the line or before the
-    // unit or range.
+    // unit or range, perhaps with the flag between (`123.  High  U/L`).
+    let flag_cell = |c: &Cell| !c.text.trim().contains(' ') && parse_flag(c.text.trim()).is_some();
+    let after_flag = vi + 1 + usize::from(cells.get(vi + 1).is_some_and(flag_cell));
     if cells[vi].text.trim_end().ends_with('.')
         && parse_value(&cells[vi].text).is_none()
-        && cells.get(vi + 1).is_some_and(|next| !unit_shaped(&next.text) && parse_range(&next.text, sex).is_none())
+        && cells.get(after_flag).is_some_and(|next| !unit_shaped(&next.text) && parse_range(&next.text, sex).is_none())
     {
         return None;
     }
@@ -4757,6 +4759,26 @@ mod interim_and_note_tests {
                 ("7".to_string(), "%".to_string(), Some("NotEstab,".to_string())),
                 ("2".to_string(), "%".to_string(), Some("Not Estab.".to_string()))
             ]
+        );
+    }
+
+    #[test]
+    fn a_speck_after_a_result_is_no_full_stop_before_its_flag() {
+        let p = page(&[
+            &[
+                ("Amylase", 20.0),
+                ("123.", 200.0),
+                ("High", 240.0),
+                ("U/L", 300.0),
+                ("M: 28 - 100 U/L F: 25 - 90", 360.0),
+            ],
+            &[("Urea", 20.0), ("10.", 200.0), ("L", 240.0), ("17 - 43", 360.0)],
+        ]);
+        let rows: Vec<(String, Option<f64>, Option<Flag>)> =
+            rows_from_page(&p, Some(Sex::Male)).into_iter().map(|r| (r.name, r.value.number, r.flag)).collect();
+        assert_eq!(
+            rows,
+            [("Amylase".to_string(), Some(123.0), Some(Flag::High)), ("Urea".to_string(), Some(10.0), Some(Flag::Low))]
         );
     }
 
