@@ -203,7 +203,8 @@ fn better_of(page: Page, rows: &[LabRow], ranges: bool, bands: &[BBox], reread: 
 
 /// The indices of `parts` (bands of the page, or slices of them) whose rows in `after` make
 /// more sense than in `before`, with as many naming a known test, and every test they held
-/// still there (by name, with a possible value, as the reader mends them).
+/// still there (by name, with a possible value, as the reader mends them), none of them moved
+/// out of its range ([`left_its_range`]).
 fn improved(before: &[LabRow], after: &[LabRow], parts: &[BBox], ranges: bool) -> Vec<usize> {
     let tests = |rows: &[LabRow], part: BBox| -> Vec<&'static str> {
         rows_in(rows, part)
@@ -218,9 +219,33 @@ fn improved(before: &[LabRow], after: &[LabRow], parts: &[BBox], ranges: bool) -
         .filter(|&i| {
             let (was, now) = (band_sense(before, parts[i], ranges), band_sense(after, parts[i], ranges));
             let still = tests(after, parts[i]);
-            now.1 > was.1 && now.0 >= was.0 && tests(before, parts[i]).iter().all(|t| still.contains(t))
+            now.1 > was.1
+                && now.0 >= was.0
+                && tests(before, parts[i]).iter().all(|t| still.contains(t))
+                && !left_its_range(before, after, parts[i])
         })
         .collect()
+}
+
+/// Whether a test in `part` whose value `before` lies within the range printed beside it has
+/// another value `after` that lies outside its range: a second reading that makes a row make
+/// more sense elsewhere (a unit read whole) but misreads its value (`15.4` as `184`). Most
+/// results are in range, and a first reading in range is seldom a misreading.
+fn left_its_range(before: &[LabRow], after: &[LabRow], part: BBox) -> bool {
+    let within = |row: &LabRow| {
+        let (v, range) = (row.value.number?, row.range.as_ref()?);
+        (range.low.is_some() || range.high.is_some())
+            .then(|| range.low.is_none_or(|l| v >= l) && range.high.is_none_or(|h| v <= h))
+    };
+    let key = |row: &LabRow| catalog::lookup(&row.name).map(|b| b.key.as_str());
+    rows_in(before, part).filter(|r| within(r) == Some(true)).any(|was| {
+        rows_in(after, part).any(|now| {
+            key(now).is_some()
+                && key(now) == key(was)
+                && now.value.number != was.value.number
+                && within(now) == Some(false)
+        })
+    })
 }
 
 /// `band` cut across between the first reading's rows in it (`rows`, by their middle), halfway
@@ -526,6 +551,30 @@ mod tests {
         assert_eq!(better_of(first.clone(), &rows, true, &bands, &urea_again("Ur"), None), first);
         // As is one that finds nothing.
         assert_eq!(better_of(first.clone(), &rows, true, &bands, &[], None), first);
+    }
+
+    #[test]
+    fn a_band_read_again_that_moves_a_value_out_of_its_range_is_not_kept() {
+        // Urea's unit lost, its value in range; read again with its unit, and its value
+        // misread out of range.
+        let first = page(&[("Urea", 20.0), ("25", 200.0), ("17-47", 400.0)]);
+        let rows = rows_from_page(&first, None);
+        let bands = doubtful_bands(&first, &rows, true);
+        assert_eq!(bands.len(), 1, "{rows:#?}");
+        let again = |value: &'static str| {
+            [
+                word("Urea", 20.0, 81.0, 900),
+                word(value, 200.0, 81.0, 900),
+                word("mg/dL", 300.0, 81.0, 900),
+                word("17-47", 400.0, 81.0, 900),
+            ]
+        };
+        let value =
+            |page: &Page| rows_from_page(page, None).into_iter().find(|r| r.name == "Urea").map(|r| r.value.text);
+        assert_eq!(value(&better_of(first.clone(), &rows, true, &bands, &again("184"), None)), Some("25".into()));
+        // The same reading with the value as first read is kept for its unit.
+        let kept = better_of(first.clone(), &rows, true, &bands, &again("25"), None);
+        assert_eq!(unit_and_range(&kept, "Urea"), (Some("mg/dL".to_string()), Some("17-47".to_string())));
     }
 
     /// Creatinine's row, lacking its range, right under urea's, which lacks its unit and range:
