@@ -361,6 +361,8 @@ fn lines_of(page: &Page) -> Vec<Line> {
             // alone (`NEGATIVE | | NEGATIVE`) or stuck to the word after it (`[NEGATIVE`). So is a
             // dash that is no range's ([`rule_dash`]); alone, it is left out.
             let mut border = false;
+            // The right edge on the image of the last word taken.
+            let mut raw_x1 = f32::MIN;
             for (i, w) in g.iter().enumerate() {
                 // (A text layer's colons are as printed: OCR misreads them.)
                 let text = if scanned && misread_colon(&g, i, &colons) { ":" } else { w.text.as_str() };
@@ -378,9 +380,12 @@ fn lines_of(page: &Page) -> Vec<Line> {
                 let shift = shift_at(w.bbox.x0);
                 let point_gap = scanned && i > 0 && cells.last().is_some_and(|c| lost_point_gap(c, g[i - 1], w, shift));
                 let (x0, x1) = (w.bbox.x0 + shift, w.bbox.x1 + shift);
+                // The gap as it is on the image: words next to each other are moved by nearly
+                // as much, but not quite, and a gap just under the limit must not pass it.
+                let gap = w.bbox.x0 - std::mem::replace(&mut raw_x1, w.bbox.x1);
                 match cells.last_mut() {
                     // A gap wider than about two spaces starts a new column.
-                    Some(c) if !after_border && (x0 - c.x1 < 0.55 * h || point_gap) => {
+                    Some(c) if !after_border && (gap < 0.55 * h || point_gap) => {
                         c.point_gap = point_gap;
                         c.text.push(' ');
                         c.text.push_str(text);
@@ -3558,6 +3563,45 @@ mod tests {
         want.push(("Sugar", "Nil"));
         assert_eq!(got, want);
         assert_eq!(rows.last().and_then(|r| r.range_text.as_deref()), Some("Negative"));
+    }
+
+    #[test]
+    fn words_of_a_cell_stay_one_cell_where_columns_drift_apart() {
+        // A photo narrower at the foot than at the head: its names' edge leans left 1 px every
+        // 50 px down, its references' 1 px every 25 px. Words are placed where they would stand
+        // on the page set straight, which moves the second word of a result in words (`Non
+        // Reactive`, 7 px apart on the image) nearly a pixel further from the first; the gap on
+        // the image decides.
+        let lean_at = |x: f32| 1.0 / 25.0 * (0.5 + 0.5 * (x - 60.0) / 540.0);
+        let word =
+            |text: &str, x: f32, y: f32, line: u32| ocr_word(text, x - lean_at(x) * (y - 100.0), y, (7.0, 14.0), line);
+        let mut words =
+            vec![word("Test", 60.0, 100.0, 0), word("Result", 300.0, 100.0, 0), word("Reference", 600.0, 100.0, 0)];
+        let tests = [
+            ("Urea", "37", "17-43"),
+            ("Creatinine", "0.89", "0.70-1.30"),
+            ("Sodium", "140", "136-145"),
+            ("Potassium", "4.2", "3.5-5.1"),
+            ("Chloride", "101", "98-107"),
+            ("Calcium", "9.4", "8.6-10.3"),
+            ("Magnesium", "2.1", "1.6-2.6"),
+            ("Uric Acid", "5.0", "3.5-7.2"),
+            ("Albumin", "4.4", "3.5-5.2"),
+            ("Eosinophils", "3", "1-6"),
+        ];
+        for (i, (name, value, reference)) in tests.iter().enumerate() {
+            let (y, line) = (130.0 + 70.0 * i as f32, 1 + i as u32);
+            words.extend([word(name, 60.0, y, line), word(value, 300.0, y, line), word(reference, 600.0, y, line)]);
+        }
+        // `Non` 21 px wide, 7 px before `Reactive` on the image (a new cell from 7.7 px).
+        let (nx, rx) = (300.0, 328.79);
+        let (n, r) = (word("Non", nx, 840.0, 20), word("Reactive", rx, 840.0, 20));
+        assert!((r.bbox.x0 - n.bbox.x1 - 7.0).abs() < 0.5, "{:?} {:?}", n.bbox, r.bbox);
+        words.extend([word("HIV", 60.0, 840.0, 20), n, r, word("Negative", 600.0, 840.0, 20)]);
+        let p = Page { number: 1, width: 800.0, height: 1000.0, words };
+        let rows = rows_from_page(&p, None);
+        let hiv = rows.iter().find(|r| r.name.starts_with("HIV")).map(|r| (r.name.as_str(), r.value.text.as_str()));
+        assert_eq!(hiv, Some(("HIV", "Non Reactive")), "{rows:#?}");
     }
 
     #[test]
