@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use ht_ocr::tesseract::{OcrEngine, Prepared};
 use ht_reports::catalog;
-use ht_reports::reading::{LabRow, Sex, is_count_span, rows_from_page, sex_ranges};
+use ht_reports::reading::{LabRow, RefRange, Sex, is_count_span, rows_from_page, sex_ranges};
 use ht_reports::{BBox, ExtractError, Page, Word};
 
 use super::{known_test, mend_misread, range_far_from_usual, range_lost_point, range_with_points, value_possible};
@@ -230,21 +230,24 @@ fn improved(before: &[LabRow], after: &[LabRow], parts: &[BBox], ranges: bool) -
 /// Whether a test in `part` whose value `before` lies within the range printed beside it has
 /// another value `after` that lies outside its range: a second reading that makes a row make
 /// more sense elsewhere (a unit read whole) but misreads its value (`15.4` as `184`). Most
-/// results are in range, and a first reading in range is seldom a misreading.
+/// results are in range, and a first reading in range is seldom a misreading. Rows reaching
+/// into `part` count, not only those whose middle is in it: a row between two bands has words
+/// in both (on a phone photo, Fasting Insulin's value was in one).
 fn left_its_range(before: &[LabRow], after: &[LabRow], part: BBox) -> bool {
-    let within = |row: &LabRow| {
-        let (v, range) = (row.value.number?, row.range.as_ref()?);
-        (range.low.is_some() || range.high.is_some())
-            .then(|| range.low.is_none_or(|l| v >= l) && range.high.is_none_or(|h| v <= h))
-    };
+    fn bounds(row: &LabRow) -> Option<&RefRange> {
+        row.range.as_ref().filter(|r| r.low.is_some() || r.high.is_some())
+    }
+    let within = |v: f64, r: &RefRange| r.low.is_none_or(|l| v >= l) && r.high.is_none_or(|h| v <= h);
     let key = |row: &LabRow| catalog::lookup(&row.name).map(|b| b.key.as_str());
-    rows_in(before, part).filter(|r| within(r) == Some(true)).any(|was| {
-        rows_in(after, part).any(|now| {
-            key(now).is_some()
-                && key(now) == key(was)
-                && now.value.number != was.value.number
-                && within(now) == Some(false)
-        })
+    let touching = |r: &&LabRow| r.bbox.y0 < part.y1 && r.bbox.y1 > part.y0;
+    before.iter().filter(touching).any(|was| {
+        let (Some(v), Some(range)) = (was.value.number, bounds(was)) else { return false };
+        within(v, range)
+            && after.iter().filter(touching).any(|now| {
+                // Against the range read with it, or the first reading's where it lost that.
+                let moved = now.value.number.is_some_and(|n| n != v && !within(n, bounds(now).unwrap_or(range)));
+                key(now).is_some() && key(now) == key(was) && moved
+            })
     })
 }
 
@@ -572,9 +575,31 @@ mod tests {
         let value =
             |page: &Page| rows_from_page(page, None).into_iter().find(|r| r.name == "Urea").map(|r| r.value.text);
         assert_eq!(value(&better_of(first.clone(), &rows, true, &bands, &again("184"), None)), Some("25".into()));
+        // So is one that also lost the range: its value is judged against the first one's.
+        let mut lost = again("184").to_vec();
+        lost.pop();
+        assert_eq!(value(&better_of(first.clone(), &rows, false, &bands, &lost, None)), Some("25".into()));
         // The same reading with the value as first read is kept for its unit.
         let kept = better_of(first.clone(), &rows, true, &bands, &again("25"), None);
         assert_eq!(unit_and_range(&kept, "Urea"), (Some("mg/dL".to_string()), Some("17-47".to_string())));
+    }
+
+    #[test]
+    fn a_row_reaching_into_a_band_counts_for_moving_out_of_its_range() {
+        let insulin = |value: &str| {
+            let p = page(&[("Insulin", 20.0), (value, 200.0), ("uIU/mL", 300.0), ("2.6-24.9", 400.0)]);
+            rows_from_page(&p, None).into_iter().find(|r| r.name == "Insulin").expect("the insulin row")
+        };
+        let (was, now) = (insulin("15.4"), insulin("184"));
+        let b = was.bbox;
+        // A band over the row's top half only: its middle is in the band below.
+        let band = BBox { y0: b.y0 - 10.0, y1: b.mid_y() - 1.0, ..b };
+        assert_eq!(rows_in(std::slice::from_ref(&was), band).count(), 0);
+        assert!(left_its_range(std::slice::from_ref(&was), std::slice::from_ref(&now), band));
+        // Another value in range, or a band that does not reach the row, is no move out.
+        assert!(!left_its_range(std::slice::from_ref(&was), &[insulin("16.4")], band));
+        let apart = BBox { y0: b.y1 + 5.0, y1: b.y1 + 30.0, ..b };
+        assert!(!left_its_range(std::slice::from_ref(&was), std::slice::from_ref(&now), apart));
     }
 
     /// Creatinine's row, lacking its range, right under urea's, which lacks its unit and range:
