@@ -124,6 +124,21 @@ fn normalise(text: &str) -> String {
             i += 3;
             continue;
         }
+        // A `1` read as `l` that ends a range's high bound (`8to6l`), and a `0` read as `o`
+        // that starts its low one, before another digit (`O0to2`).
+        let bound = out.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').trim_end();
+        let range_begun = bound.ends_with('-') || bound.ends_with(" to");
+        let bound_ends = chars.get(i + 1).is_none_or(|c| matches!(c, ' ' | ';' | ')'));
+        if after_digit && matches!(chars[i], 'l' | 'i' | '|') && bound_ends && range_begun {
+            out.push('1');
+            i += 1;
+            continue;
+        }
+        if chars[i] == 'o' && i == 0 && chars.get(1).is_some_and(char::is_ascii_digit) {
+            out.push('0');
+            i += 1;
+            continue;
+        }
         // `to` a scan read without the spaces around it (`4.0to5.6%`), or with its `o` read as
         // a nought, the spaces around it lost or not (`2.5t0 4.5`, `13 t0 60`, `4.0t05.6%`).
         let number_at = |j: usize| chars.get(j).is_some_and(char::is_ascii_digit);
@@ -807,6 +822,13 @@ mod tests {
         assert_eq!(r("(O - 15)"), (Some(0.0), Some(15.0)));
         assert_eq!(r("(O- 15)"), (Some(0.0), Some(15.0)));
         assert_eq!(r("lto6"), (Some(1.0), Some(6.0)));
+        // A one read as `l` that ends the range, and a zero read as `O` before a digit.
+        assert_eq!(r("8to6l"), (Some(8.0), Some(61.0)));
+        assert_eq!(r("8 - 6l U/L"), (Some(8.0), Some(61.0)));
+        assert_eq!(r("O0to2"), (Some(0.0), Some(2.0)));
+        // Not a litre after a number that is no range's bound, nor a unit's letter.
+        assert_eq!(parse_range("6l", None), None);
+        assert_eq!(r("3.5-5.5 mmol/l"), (Some(3.5), Some(5.5)));
         assert_eq!(parse_range("No - 5", None), None);
         // Decimal points read as gaps (a Sysmex printout photographed): `4 1-12` is 4.1-12.
         assert_eq!(r("(4 1-12)"), (Some(4.1), Some(12.0)));
