@@ -440,9 +440,14 @@ mod tests {
 
     /// Urea's row of [`page`] read again, whole, on OCR line 900, its name as `name`.
     fn urea_again(name: &str) -> [Word; 4] {
+        urea_again_as(name, "17.50")
+    }
+
+    /// [`urea_again`], its value as `value`.
+    fn urea_again_as(name: &str, value: &str) -> [Word; 4] {
         [
             word(name, 20.0, 81.0, 900),
-            word("17.50", 200.0, 81.0, 900),
+            word(value, 200.0, 81.0, 900),
             word("mg/dL", 300.0, 81.0, 900),
             word("17-47", 400.0, 81.0, 900),
         ]
@@ -564,14 +569,7 @@ mod tests {
         let rows = rows_from_page(&first, None);
         let bands = doubtful_bands(&first, &rows, true);
         assert_eq!(bands.len(), 1, "{rows:#?}");
-        let again = |value: &'static str| {
-            [
-                word("Urea", 20.0, 81.0, 900),
-                word(value, 200.0, 81.0, 900),
-                word("mg/dL", 300.0, 81.0, 900),
-                word("17-47", 400.0, 81.0, 900),
-            ]
-        };
+        let again = |value: &str| urea_again_as("Urea", value);
         let value =
             |page: &Page| rows_from_page(page, None).into_iter().find(|r| r.name == "Urea").map(|r| r.value.text);
         assert_eq!(value(&better_of(first.clone(), &rows, true, &bands, &again("184"), None)), Some("25".into()));

@@ -2724,6 +2724,23 @@ mod tests {
             .collect()
     }
 
+    /// A page 1400 px wide of `lines` of cells as OCR read them (each line an OCR line of its
+    /// own, 40 px below the last), at the given x positions, words 4 px apart within a cell.
+    fn ocr_cells_page(lines: &[&[(&str, f32)]]) -> Page {
+        let mut words = Vec::new();
+        for (i, cells) in lines.iter().enumerate() {
+            let y = 100.0 + 40.0 * i as f32;
+            for (text, x) in cells.iter() {
+                let mut x = *x;
+                for w in text.split(' ') {
+                    words.push(ocr_word(w, x, y, (9.0, 18.0), i as u32));
+                    x += 9.0 * w.chars().count() as f32 + 4.0;
+                }
+            }
+        }
+        Page { number: 1, width: 1400.0, height: 400.0, words }
+    }
+
     /// A word as OCR reads it (with its line's number), at `x, y`, its letters `size` (width,
     /// height).
     fn ocr_word(text: &str, x: f32, y: f32, size: (f32, f32), line: u32) -> Word {
@@ -3522,6 +3539,20 @@ mod tests {
         assert_eq!(got, [("Monocytes", "5"), ("Eosinophils", "3")]);
     }
 
+    /// Ten results (name, reference, value) for pages whose columns drift.
+    const TEN_RESULTS: [(&str, &str, &str); 10] = [
+        ("Urea", "17-43", "37"),
+        ("Creatinine", "0.70-1.30", "0.89"),
+        ("Sodium", "136-145", "140"),
+        ("Potassium", "3.5-5.1", "4.2"),
+        ("Chloride", "98-107", "101"),
+        ("Calcium", "8.6-10.3", "9.4"),
+        ("Magnesium", "1.6-2.6", "2.1"),
+        ("Uric Acid", "3.5-7.2", "5.0"),
+        ("Albumin", "3.5-5.2", "4.4"),
+        ("Eosinophils", "1-6", "3"),
+    ];
+
     #[test]
     fn columns_drifting_down_a_photo_taken_at_a_slant_stay_under_their_headers() {
         // A photo narrower at the foot than at the head: its rows run level, but its columns
@@ -3535,18 +3566,7 @@ mod tests {
             word("Your", 600.0, 100.0, 0),
             word("Value", 640.0, 100.0, 0),
         ];
-        let tests = [
-            ("Urea", "17-43", "37"),
-            ("Creatinine", "0.70-1.30", "0.89"),
-            ("Sodium", "136-145", "140"),
-            ("Potassium", "3.5-5.1", "4.2"),
-            ("Chloride", "98-107", "101"),
-            ("Calcium", "8.6-10.3", "9.4"),
-            ("Magnesium", "1.6-2.6", "2.1"),
-            ("Uric Acid", "3.5-7.2", "5.0"),
-            ("Albumin", "3.5-5.2", "4.4"),
-            ("Eosinophils", "1-6", "3"),
-        ];
+        let tests = TEN_RESULTS;
         for (i, (name, reference, value)) in tests.iter().enumerate() {
             let (y, line) = (130.0 + 70.0 * i as f32, 1 + i as u32);
             words.extend([word(name, 60.0, y, line), word(reference, 300.0, y, line), word(value, 600.0, y, line)]);
@@ -3577,19 +3597,7 @@ mod tests {
             |text: &str, x: f32, y: f32, line: u32| ocr_word(text, x - lean_at(x) * (y - 100.0), y, (7.0, 14.0), line);
         let mut words =
             vec![word("Test", 60.0, 100.0, 0), word("Result", 300.0, 100.0, 0), word("Reference", 600.0, 100.0, 0)];
-        let tests = [
-            ("Urea", "37", "17-43"),
-            ("Creatinine", "0.89", "0.70-1.30"),
-            ("Sodium", "140", "136-145"),
-            ("Potassium", "4.2", "3.5-5.1"),
-            ("Chloride", "101", "98-107"),
-            ("Calcium", "9.4", "8.6-10.3"),
-            ("Magnesium", "2.1", "1.6-2.6"),
-            ("Uric Acid", "5.0", "3.5-7.2"),
-            ("Albumin", "4.4", "3.5-5.2"),
-            ("Eosinophils", "3", "1-6"),
-        ];
-        for (i, (name, value, reference)) in tests.iter().enumerate() {
+        for (i, (name, reference, value)) in TEN_RESULTS.iter().enumerate() {
             let (y, line) = (130.0 + 70.0 * i as f32, 1 + i as u32);
             words.extend([word(name, 60.0, y, line), word(value, 300.0, y, line), word(reference, 600.0, y, line)]);
         }
@@ -3606,7 +3614,6 @@ mod tests {
 
     #[test]
     fn a_scanned_result_run_into_specks_or_a_sex_label_is_read_apart() {
-        // Each line's cells as OCR read them, words 4 px apart within a cell.
         let lines: &[&[(&str, f32)]] = &[
             &[("Gamma GT", 60.0), ("75* \u{2014} Male: (7 - 55); Female: (8 - 61)", 600.0), ("U/L", 1300.0)],
             &[("Amylase", 60.0), ("73M: 28- 100 U/L F: 25 - 90", 600.0)],
@@ -3615,18 +3622,7 @@ mod tests {
             // A range with a long dash stays a range.
             &[("Glucose", 60.0), ("92", 600.0), ("mg/dL", 700.0), ("70 \u{2014} 100", 900.0)],
         ];
-        let mut words = Vec::new();
-        for (i, cells) in lines.iter().enumerate() {
-            let y = 100.0 + 40.0 * i as f32;
-            for (text, x) in cells.iter() {
-                let mut x = *x;
-                for w in text.split(' ') {
-                    words.push(ocr_word(w, x, y, (9.0, 18.0), i as u32));
-                    x += 9.0 * w.chars().count() as f32 + 4.0;
-                }
-            }
-        }
-        let p = Page { number: 1, width: 1400.0, height: 400.0, words };
+        let p = ocr_cells_page(lines);
         let got: Vec<(String, String, Option<Flag>, Option<String>)> = rows_from_page(&p, Some(Sex::Male))
             .into_iter()
             .map(|r| (r.name, r.value.text, r.flag, r.range.and_then(|r| r.high).map(|h| h.to_string())))
@@ -3695,18 +3691,7 @@ mod tests {
             // Between two numbers the dash is the range's own.
             &[("Glucose", 60.0), ("92", 600.0), ("70 \u{2014} 100 mg/dL", 760.0)],
         ];
-        let mut words = Vec::new();
-        for (i, cells) in lines.iter().enumerate() {
-            let y = 100.0 + 40.0 * i as f32;
-            for (text, x) in cells.iter() {
-                let mut x = *x;
-                for w in text.split(' ') {
-                    words.push(ocr_word(w, x, y, (9.0, 18.0), i as u32));
-                    x += 9.0 * w.chars().count() as f32 + 4.0;
-                }
-            }
-        }
-        let p = Page { number: 1, width: 1400.0, height: 400.0, words };
+        let p = ocr_cells_page(lines);
         let rows = rows_from_page(&p, None);
         let range = |r: &LabRow| r.range.as_ref().map(|g| (g.low, g.high));
         let got: Vec<_> = rows.iter().map(|r| (r.name.as_str(), range(r), r.unit.as_deref())).collect();
