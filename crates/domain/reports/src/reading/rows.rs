@@ -374,7 +374,11 @@ fn lines_of(page: &Page) -> Vec<Line> {
                 }
                 let alone = scanned && !text.is_empty() && text.chars().all(rule);
                 let stuck = scanned && !alone && (text.starts_with(rule) || dash);
-                let text = if stuck { text.trim_start_matches(rule).trim_start_matches(DASHES) } else { text };
+                let text = match (stuck, dash) {
+                    (true, true) => text.trim_start_matches(DASHES),
+                    (true, false) => text.trim_start_matches(rule),
+                    (false, _) => text,
+                };
                 let after_border = std::mem::replace(&mut border, alone) || alone || stuck;
                 // On a scan, a gap where a decimal point OCR lost stood.
                 let shift = shift_at(w.bbox.x0);
@@ -3678,6 +3682,14 @@ mod tests {
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.number)).collect();
         let want = [("Cortisol", 8.4), ("p-tau217", 0.12), ("Insulin", 10.1)];
         assert_eq!(got, want.map(|(n, v)| (n.to_string(), Some(v))));
+    }
+
+    #[test]
+    fn a_bar_stuck_to_a_negative_result_leaves_its_minus() {
+        // A rule read as a bar is a border; the minus after it is the result's own.
+        let p = ocr_cells_page(&[&[("Base Excess", 60.0), ("|-2.1", 600.0), ("mmol/L", 760.0), ("-2 to 2", 900.0)]]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(rows.first().and_then(|r| r.value.number), Some(-2.1), "{rows:#?}");
     }
 
     #[test]
