@@ -88,7 +88,7 @@ fn age_slash_sex(lower: &str) -> Option<(u32, Sex)> {
         }
         let before = before.trim_end_matches('.');
         // A scan reads the `Y` as `v`, or as `1` (`(241 /M)`: no one is 241).
-        let unit = ["years", "year", "yrs", "yr", "y", "v"].into_iter().find(|u| before.ends_with(u));
+        let unit = AGE_UNITS.into_iter().chain(["v"]).find(|u| before.ends_with(u));
         let head = &before[..before.len() - unit.map_or(0, str::len)];
         let start = head.char_indices().rev().find(|(_, c)| !c.is_ascii_digit()).map_or(0, |(i, c)| i + c.len_utf8());
         let digits = &head[start..];

@@ -126,10 +126,12 @@ fn normalise(text: &str) -> String {
         }
         // A `1` read as `l` that ends a range's high bound (`8to6l`), and a `0` read as `o`
         // that starts its low one, before another digit (`O0to2`).
-        let bound = out.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').trim_end();
-        let range_begun = bound.ends_with('-') || bound.ends_with(" to");
         let bound_ends = chars.get(i + 1).is_none_or(|c| matches!(c, ' ' | ';' | ')'));
-        if after_digit && matches!(chars[i], 'l' | 'i' | '|') && bound_ends && range_begun {
+        let range_begun = || {
+            let bound = out.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').trim_end();
+            bound.ends_with('-') || bound.ends_with(" to")
+        };
+        if after_digit && matches!(chars[i], 'l' | 'i' | '|') && bound_ends && range_begun() {
             out.push('1');
             i += 1;
             continue;

@@ -775,7 +775,7 @@ const DASHES: &[char] = &['\u{2014}', '\u{2013}', '-', '_'];
 
 /// Punctuation between cells, and rules or underlines OCR reads as dashes or `==`.
 fn is_separator(text: &str) -> bool {
-    text.chars().all(|c| matches!(c, ':' | '-' | '|' | '.' | '=' | '_' | '—' | '–'))
+    text.chars().all(|c| matches!(c, ':' | '|' | '.' | '=') || DASHES.contains(&c))
 }
 
 fn is_date_or_time(text: &str) -> bool {
