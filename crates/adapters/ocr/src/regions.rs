@@ -93,13 +93,13 @@ pub fn picture_regions(tsv: &str, width: i32, height: i32) -> Vec<Rect> {
 /// `Your Value` column lost its header and its first eight results; told 150 dpi, it read them,
 /// but that lost more on other photos than it found. They are found as letters of ink no word
 /// of the first reading covers: blobs of a letter's size, within a line of the page's print of
-/// each other along a row, rows of them stacked in a column, each column one region, padded a
-/// quarter of a line above and below and [`PAD`] beside. A lone letter is no region: a tick or a
-/// speck of a photo's grain is one blob, and a column is two rows or more: single words left out
-/// (a header line of a photo) read again changed what was read well around them. Only columns
-/// right of every word read on their rows are taken: a column left out between two read ones
-/// (a unit column) read again alone read worse than the reader's second look at its rows did
-/// (`/cumm` as `foummm`).
+/// each other along a row, rows of them stacked in a column (further apart where they line up:
+/// [`ALIGNED_GAP`]), each column one region, padded a quarter of a line above and below and
+/// [`PAD`] beside. A lone letter is no region: a tick or a speck of a photo's grain is one blob,
+/// and a column is two rows or more: single words left out (a header line of a photo) read
+/// again changed what was read well around them. Only columns right of every word read on their
+/// rows are taken: a column left out between two read ones (a unit column) read again alone
+/// read worse than the reader's second look at its rows did (`/cumm` as `foummm`).
 /// `pixels` is the `width` × `height` page as read, dark ink on light; ink inside `skip`
 /// (pictures, read again anyway) is not looked at.
 #[must_use]
@@ -145,7 +145,9 @@ pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &
     let words: Vec<Rect> =
         clusters(&letters, near_in_row).into_iter().filter(|(_, n)| *n >= 2).map(|(r, _)| r).collect();
     let stacked = |a: Rect, b: Rect| {
-        a[0] <= b[0] + b[2] && b[0] <= a[0] + a[2] && a[1] - 3 * line <= b[1] + b[3] && b[1] - 3 * line <= a[1] + a[3]
+        let aligned = (a[0] - b[0]).abs() * 3 <= line || (a[0] + a[2] - b[0] - b[2]).abs() * 3 <= line;
+        let gap = if aligned { ALIGNED_GAP } else { 3 } * line;
+        a[0] <= b[0] + b[2] && b[0] <= a[0] + a[2] && a[1] - gap <= b[1] + b[3] && b[1] - gap <= a[1] + a[3]
     };
     clusters(&words, stacked)
         .into_iter()
@@ -159,6 +161,13 @@ pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &
         })
         .collect()
 }
+
+/// Widest gap, in lines of the page's print, between two words left out one under the other
+/// that start or end at one place across (a third of a line apart) and so are cells of one
+/// column: on a table whose rows each hold a line of reference or method under the result, a
+/// unit column's cells stand four lines apart. Words not so aligned are one column only within
+/// three lines of each other.
+const ALIGNED_GAP: i32 = 8;
 
 /// Fewest words a first reading needs for its print to be measured and its gaps looked for.
 const MIN_WORDS: usize = 10;
@@ -409,6 +418,28 @@ mod tests {
         // A reading too short to measure its print looks for nothing.
         let short = [HEAD.to_string(), row(1, 1, [10, 20, 50, 12], "Urea")].concat();
         assert!(unread_regions(&short, &pixels, 400, 200, &[]).is_empty());
+    }
+
+    #[test]
+    fn cells_of_one_column_far_apart_are_one_region_when_they_line_up() {
+        // Rows of a name and a result, each with its reference on a line of its own below: the
+        // unit column's cells stand five lines (60 px) apart.
+        let mut tsv = HEAD.to_string();
+        for (i, y) in [20, 92, 164, 236, 308, 380].into_iter().enumerate() {
+            let line = 2 * u32::try_from(i).unwrap() + 1;
+            tsv += &row(1, line, [10, y, 50, 12], "Urea");
+            tsv += &row(1, line, [150, y, 30, 12], "17.2");
+            tsv += &row(1, line + 1, [10, y + 36, 120, 12], "Ref.Range:17-43");
+        }
+        let letters = |x: i32, y: i32, n: i32| (0..n).map(move |i| [x + 9 * i, y + 1, 6, 10]);
+        // Units left out on three rows, starting at one x though of different lengths.
+        let mut ink: Vec<Rect> =
+            [(20, 5), (92, 2), (164, 4)].into_iter().flat_map(|(y, n)| letters(300, y, n)).collect();
+        // Two words as far apart, right of the rows, that neither start nor end together.
+        ink.extend(letters(340, 236, 2));
+        ink.extend(letters(330, 308, 4));
+        let pixels = page_with_ink(400, 420, &ink);
+        assert_eq!(unread_regions(&tsv, &pixels, 400, 420, &[]), vec![[294, 18, 54, 160]]);
     }
 
     #[test]
