@@ -215,3 +215,18 @@ fn a_text_pdf_is_read_without_the_ocr_worker_and_an_image_says_ocr_is_missing() 
     assert!(stderr.contains("OCR is not available here") && stderr.contains("could not start"), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+#[test]
+fn a_result_the_layout_analysis_leaves_out_of_a_photo_is_read_from_its_row() {
+    // Tesseract drops the lone `7` of two rows, on the page and on each row cut out and read
+    // again; read as plain lines of text, the row keeps it (tests/fixtures/README.md).
+    let photo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/photo_lone_results.jpg");
+    let (code, stdout, stderr) = analyze(&[photo.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).expect("exactly one JSON object");
+    let results = v["results"].as_array().unwrap();
+    let value = |name: &str| results.iter().find(|r| r["name"] == name).map(|r| r["value"].clone());
+    assert_eq!(value("Monocytes"), Some(7.0.into()), "{results:?}");
+    assert_eq!(value("Erythrocyte Sedimentation Rate"), Some(7.0.into()), "{results:?}");
+    assert_eq!(value("SGOT (AST)"), Some(9.0.into()), "a row read well the first time");
+}

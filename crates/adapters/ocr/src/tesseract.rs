@@ -15,7 +15,7 @@ use ht_reports::{BBox, ExtractError, Page, Word};
 use image::GrayImage;
 
 use crate::preprocess::Look;
-use crate::worker::{self, Worker};
+use crate::worker::{self, Layout, Worker};
 
 /// A Tesseract engine with our settings, in its worker process.
 pub struct OcrEngine {
@@ -135,7 +135,7 @@ impl OcrEngine {
     pub fn read_prepared(&mut self, prepared: Prepared, number: u32) -> Result<(Page, Prepared), ExtractError> {
         let image = &prepared.image;
         self.confidence = None;
-        let tsv = self.tsv(&crate::preprocess::to_pgm(image))?;
+        let tsv = self.tsv(Layout::Page, &crate::preprocess::to_pgm(image))?;
         self.confidence = mean_confidence(&tsv);
         let words = read_words(&tsv, image);
         let page = Page { number, width: image.width() as f32, height: image.height() as f32, words };
@@ -144,19 +144,24 @@ impl OcrEngine {
 
     /// The words Tesseract reads in `bands` of a page read before (boxes in its pixels), each
     /// band cut from `prepared`, enlarged toward print 24 px tall (at most three times) and read
-    /// with the others in one pass (see [`crate::bands`]). A word's line number is its own,
-    /// after any the page's first reading can have.
+    /// with the others in one pass (see [`crate::bands`]) as `layout` says. A word's line number
+    /// is its own, after any the page's first reading can have.
     ///
     /// # Errors
     /// As [`Self::read_image`].
-    pub fn reread_bands(&mut self, prepared: &Prepared, bands: &[BBox]) -> Result<Vec<Word>, ExtractError> {
+    pub fn reread_bands(
+        &mut self,
+        prepared: &Prepared,
+        bands: &[BBox],
+        layout: Layout,
+    ) -> Result<Vec<Word>, ExtractError> {
         let page = &prepared.image;
         let letter = prepared.letter_height().unwrap_or(12.0);
         let scale = (24.0 / letter).clamp(1.0, 3.0);
         let Some(mosaic) = crate::bands::mosaic(page, bands, scale, letter * 0.6, (letter * scale * 2.0) as u32) else {
             return Ok(Vec::new());
         };
-        let tsv = self.tsv(&crate::preprocess::to_pgm(&mosaic.image))?;
+        let tsv = self.tsv(layout, &crate::preprocess::to_pgm(&mosaic.image))?;
         let first_line = page.height().saturating_add(1);
         Ok(read_words(&tsv, &mosaic.image)
             .into_iter()
@@ -168,9 +173,9 @@ impl OcrEngine {
             .collect())
     }
 
-    /// Tesseract's TSV for `pgm`. A worker that has gone (Tesseract crashed on an earlier image)
+    /// Tesseract's TSV for `pgm`, read as `layout`. A worker that has gone (Tesseract crashed on an earlier image)
     /// is replaced first; one that goes on this image fails only this image.
-    fn tsv(&mut self, pgm: &[u8]) -> Result<String, ExtractError> {
+    fn tsv(&mut self, layout: Layout, pgm: &[u8]) -> Result<String, ExtractError> {
         let late = |deadline: Option<Instant>| deadline.is_some_and(|d| Instant::now() >= d);
         if late(self.deadline) {
             return Err(ExtractError::TimedOut);
@@ -183,7 +188,7 @@ impl OcrEngine {
             self.worker = None;
             return Err(e);
         }
-        match worker.tsv(pgm, self.deadline) {
+        match worker.tsv(layout, pgm, self.deadline) {
             Ok(Ok(tsv)) => Ok(tsv),
             Ok(Err(why)) => Err(ExtractError::Corrupt(format!("the image could not be decoded: {why}"))),
             Err(_) if late(self.deadline) => {

@@ -9,7 +9,7 @@
 //!
 //! The protocol is framed bytes, one request and one answer at a time:
 //! - on start the worker answers once: status 0 when its engine is ready, or 1 and why not;
-//! - a request is a length (`u32`, little-endian) and a PGM image;
+//! - a request is a [`Layout`] byte, a length (`u32`, little-endian) and a PGM image;
 //! - an answer is a status byte (0 for Tesseract's TSV, 1 for an error message), a length and
 //!   the UTF-8 text.
 
@@ -33,6 +33,36 @@ pub const MAX_FRAME: u32 = 512 << 20;
 
 const OK: u8 = 0;
 const FAILED: u8 = 1;
+
+/// How Tesseract is to find the lines of an image sent to the worker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// A page: Tesseract's layout analysis finds its columns (page segmentation mode 4), and
+    /// what it took for pictures or left out is read again (`ht_ocr::regions`).
+    Page,
+    /// Rows cut from a page and stacked ([`crate::bands`]): read as one block of lines (mode 6),
+    /// with no layout analysis. On a strip of one row, the analysis can drop the row's right
+    /// half with no trace: a photo's `Monocytes  (2 - 10)  7  %` read again came back as
+    /// `Monocytes` alone.
+    Rows,
+}
+
+impl Layout {
+    const fn byte(self) -> u8 {
+        match self {
+            Self::Page => 0,
+            Self::Rows => 1,
+        }
+    }
+
+    const fn from_byte(byte: u8) -> Option<Self> {
+        match byte {
+            0 => Some(Self::Page),
+            1 => Some(Self::Rows),
+            _ => None,
+        }
+    }
+}
 
 /// Writes one answer frame.
 ///
@@ -67,35 +97,35 @@ pub fn read_answer(input: &mut impl Read) -> io::Result<Result<String, String>> 
     }
 }
 
-/// Writes one request frame.
+/// Writes one request frame: `pgm`, to be read as `layout`.
 ///
 /// # Errors
 /// When the pipe is closed.
-pub fn write_request(out: &mut impl Write, pgm: &[u8]) -> io::Result<()> {
+pub fn write_request(out: &mut impl Write, layout: Layout, pgm: &[u8]) -> io::Result<()> {
     let len = u32::try_from(pgm.len())
         .ok()
         .filter(|l| *l <= MAX_FRAME)
         .ok_or_else(|| io::Error::other("the image is too large for the OCR worker"))?;
+    out.write_all(&[layout.byte()])?;
     out.write_all(&len.to_le_bytes())?;
     out.write_all(pgm)?;
     out.flush()
 }
 
-/// Reads one request frame; `None` at a clean end of input (the application closed the pipe).
+/// Reads one request frame, its layout and its image; `None` at a clean end of input (the
+/// application closed the pipe).
 ///
 /// # Errors
-/// When the input ends inside a frame or announces one larger than [`MAX_FRAME`].
-pub fn read_request(input: &mut impl Read) -> io::Result<Option<Vec<u8>>> {
-    let mut len = [0u8; 4];
-    let mut got = 0;
-    while got < len.len() {
-        match input.read(&mut len[got..])? {
-            0 if got == 0 => return Ok(None),
-            0 => return Err(io::ErrorKind::UnexpectedEof.into()),
-            n => got += n,
-        }
+/// When the input ends inside a frame, names a layout there is none of, or announces a frame
+/// larger than [`MAX_FRAME`].
+pub fn read_request(input: &mut impl Read) -> io::Result<Option<(Layout, Vec<u8>)>> {
+    let mut layout = [0u8; 1];
+    if input.read(&mut layout)? == 0 {
+        return Ok(None);
     }
-    read_sized(input, u32::from_le_bytes(len)).map(Some)
+    let layout = Layout::from_byte(layout[0])
+        .ok_or_else(|| io::Error::other(format!("a request names an unknown layout {}", layout[0])))?;
+    read_body(input).map(|pgm| Some((layout, pgm)))
 }
 
 fn read_body(input: &mut impl Read) -> io::Result<Vec<u8>> {
@@ -123,7 +153,7 @@ fn read_sized(input: &mut impl Read, len: u32) -> io::Result<Vec<u8>> {
 /// When a pipe breaks or a request is malformed.
 pub fn serve<E>(
     engine: Result<E, String>,
-    mut read: impl FnMut(&mut E, &[u8]) -> Result<String, String>,
+    mut read: impl FnMut(&mut E, Layout, &[u8]) -> Result<String, String>,
     input: impl Read,
     output: impl Write,
 ) -> io::Result<()> {
@@ -135,8 +165,8 @@ pub fn serve<E>(
         }
         Err(why) => return write_answer(&mut output, Err(&why)),
     };
-    while let Some(pgm) = read_request(&mut input)? {
-        let answer = read(&mut engine, &pgm);
+    while let Some((layout, pgm)) = read_request(&mut input)? {
+        let answer = read(&mut engine, layout, &pgm);
         write_answer(&mut output, answer.as_deref().map_err(String::as_str))?;
     }
     Ok(())
@@ -251,17 +281,17 @@ impl Worker {
         }
     }
 
-    /// Tesseract's TSV for a PGM image, once the worker is [ready](Self::ready) (its hello is
-    /// never taken for an answer). A worker still at it at `deadline` is killed.
+    /// Tesseract's TSV for a PGM image read as `layout`, once the worker is [ready](Self::ready)
+    /// (its hello is never taken for an answer). A worker still at it at `deadline` is killed.
     ///
     /// # Errors
     /// `Ok(Err(message))` when Tesseract could not read the image; an I/O error when the worker
     /// has gone (it crashed or was killed) or never got ready: it cannot be used again.
-    pub fn tsv(&mut self, pgm: &[u8], deadline: Option<Instant>) -> io::Result<Result<String, String>> {
+    pub fn tsv(&mut self, layout: Layout, pgm: &[u8], deadline: Option<Instant>) -> io::Result<Result<String, String>> {
         self.ready(deadline).map_err(|e| io::Error::other(e.to_string()))?;
         self.within(deadline, |worker| {
             let stdin = worker.stdin.as_mut().ok_or_else(|| io::Error::other("the OCR worker was closed"))?;
-            write_request(stdin, pgm)?;
+            write_request(stdin, layout, pgm)?;
             read_answer(&mut worker.stdout)
         })
     }
@@ -305,8 +335,9 @@ mod tests {
 
     fn requests(frames: &[&[u8]]) -> Vec<u8> {
         let mut out = Vec::new();
-        for f in frames {
-            write_request(&mut out, f).unwrap_or_else(|e| panic!("{e}"));
+        for (i, f) in frames.iter().enumerate() {
+            let layout = if i == 1 { Layout::Rows } else { Layout::Page };
+            write_request(&mut out, layout, f).unwrap_or_else(|e| panic!("{e}"));
         }
         out
     }
@@ -315,16 +346,16 @@ mod tests {
     fn the_worker_answers_each_request_in_order_until_its_input_ends() {
         let input = requests(&[b"first", b"", b"bad"]);
         let mut output = Vec::new();
-        let read = |count: &mut usize, pgm: &[u8]| {
+        let read = |count: &mut usize, layout: Layout, pgm: &[u8]| {
             *count += 1;
-            if pgm == b"bad" { Err("no image".to_string()) } else { Ok(format!("{count}:{}", pgm.len())) }
+            if pgm == b"bad" { Err("no image".to_string()) } else { Ok(format!("{count}:{layout:?}:{}", pgm.len())) }
         };
         serve(Ok(0usize), read, input.as_slice(), &mut output).unwrap_or_else(|e| panic!("{e}"));
         let mut answers = output.as_slice();
         let mut next = || read_answer(&mut answers).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(next(), Ok(String::new()), "the ready signal");
-        assert_eq!(next(), Ok("1:5".to_string()));
-        assert_eq!(next(), Ok("2:0".to_string()));
+        assert_eq!(next(), Ok("1:Page:5".to_string()));
+        assert_eq!(next(), Ok("2:Rows:0".to_string()));
         assert_eq!(next(), Err("no image".to_string()));
         assert!(answers.is_empty());
     }
@@ -332,7 +363,7 @@ mod tests {
     #[test]
     fn an_engine_that_cannot_start_says_why_and_serves_nothing() {
         let mut output = Vec::new();
-        let read = |_: &mut (), _: &[u8]| -> Result<String, String> { panic!("no request may be served") };
+        let read = |_: &mut (), _: Layout, _: &[u8]| -> Result<String, String> { panic!("no request may be served") };
         serve(Err("no English data".to_string()), read, requests(&[b"x"]).as_slice(), &mut output)
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(read_answer(&mut output.as_slice()).ok(), Some(Err("no English data".to_string())));
@@ -343,9 +374,14 @@ mod tests {
         let whole = requests(&[b"abcdef"]);
         assert!(read_request(&mut &whole[..whole.len() - 1]).is_err(), "cut inside the body");
         assert!(read_request(&mut &whole[..2]).is_err(), "cut inside the length");
+        assert!(read_request(&mut &whole[..1]).is_err(), "cut after the layout");
         assert!(read_request(&mut &[][..]).is_ok_and(|r| r.is_none()), "a clean end");
-        let huge = (MAX_FRAME + 1).to_le_bytes();
-        assert!(read_request(&mut &huge[..]).is_err());
+        let mut unknown = whole.clone();
+        unknown[0] = 9;
+        assert!(read_request(&mut unknown.as_slice()).is_err(), "an unknown layout");
+        let mut huge = vec![0u8];
+        huge.extend_from_slice(&(MAX_FRAME + 1).to_le_bytes());
+        assert!(read_request(&mut huge.as_slice()).is_err());
         let mut answer = vec![OK];
         answer.extend_from_slice(&u32::MAX.to_le_bytes());
         assert!(read_answer(&mut answer.as_slice()).is_err());

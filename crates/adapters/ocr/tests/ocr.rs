@@ -3,9 +3,10 @@
 
 use ht_ocr::preprocess::Look;
 use ht_ocr::tesseract::OcrEngine;
-use ht_reports::ExtractError;
+use ht_ocr::worker::Layout;
 use ht_reports::reading::rows_from_page;
 use ht_reports::upload::FileKind;
+use ht_reports::{BBox, ExtractError};
 
 const FIXTURE: &[u8] = include_bytes!("fixtures/synthetic_cbc.png");
 
@@ -150,7 +151,7 @@ fn a_worker_spawned_without_waiting_is_asked_nothing_before_it_is_ready() {
     // Says it is ready, then answers the first request with `tsv` (and reads whatever it is sent).
     let fake = FakeWorker::new("answering", "printf '\\000\\003\\000\\000\\000tsv'\nexec cat > /dev/null");
     let mut worker = ht_ocr::worker::Worker::spawn(&fake.script, None).unwrap();
-    let answer = worker.tsv(b"P5\n1 1\n255\n\0", None).unwrap();
+    let answer = worker.tsv(Layout::Page, b"P5\n1 1\n255\n\0", None).unwrap();
     assert_eq!(answer, Ok("tsv".to_string()), "its hello is not the answer");
 }
 
@@ -186,4 +187,28 @@ fn a_deadline_stops_tesseract_in_progress_and_the_next_image_gets_a_new_worker()
     engine.set_deadline(Some(Instant::now() + Duration::from_secs(3)));
     assert!(matches!(engine.read_image(FIXTURE, FileKind::Png, 1), Err(ExtractError::TimedOut)));
     assert_eq!(fake.starts(), 2, "a fresh worker for the image after the killed one");
+}
+
+/// One row of a phone photo as the reader cleaned it, `Monocytes  (2 - 10)  7  %`, slightly
+/// tilted, with slivers of the rows above and below (fixtures/README.md).
+const PHOTO_ROW: &[u8] = include_bytes!("fixtures/photo_row.png");
+
+#[test]
+fn a_row_read_again_as_rows_keeps_the_result_the_layout_analysis_leaves_out() {
+    let prepared = OcrEngine::prepare(PHOTO_ROW, FileKind::Png, Look::Native).unwrap();
+    let mut engine = OcrEngine::new(None).unwrap();
+    let (page, prepared) = engine.read_prepared(prepared, 1).unwrap();
+    let band = BBox { x0: 0.0, y0: page.height * 0.2, x1: page.width, y1: page.height * 0.75 };
+    let mut texts = |layout| -> Vec<String> {
+        engine.reread_bands(&prepared, &[band], layout).unwrap().into_iter().map(|w| w.text).collect()
+    };
+    // Tesseract's layout analysis drops the lone result, on the page and on the band alone.
+    assert!(!page.words.iter().any(|w| w.text == "7"), "the page as first read");
+    let as_page = texts(Layout::Page);
+    assert!(!as_page.contains(&"7".to_string()), "this row no longer shows the case: {as_page:?}");
+    // Read as a row, across: the name, its range and its result.
+    let as_rows = texts(Layout::Rows);
+    for word in ["Monocytes", "(2", "10)", "7"] {
+        assert!(as_rows.contains(&word.to_string()), "{word} in {as_rows:?}");
+    }
 }

@@ -5,12 +5,13 @@
 use std::ffi::CStr;
 use std::process::ExitCode;
 
+use ht_ocr::worker::Layout;
 use ht_ocr::{preprocess, regions};
 use leptess::{Variable, tesseract::TessApi};
 
 /// Page segmentation mode 4, "a single column of text of variable sizes", for pages.
 const SPARSE_COLUMNS: &CStr = c"4";
-/// Mode 6, "a single uniform block of text", for regions read again.
+/// Mode 6, "a single uniform block of text", for regions read again and for rows.
 const SINGLE_BLOCK: &CStr = c"6";
 
 /// Tesseract with our settings.
@@ -31,14 +32,14 @@ fn engine(data_path: Option<&str>) -> Result<TessApi, String> {
     Ok(tess)
 }
 
-/// Tesseract's TSV (word boxes, confidences, line numbers) for one PGM image. Regions the
-/// layout analysis took for pictures, and columns of print it left out, are read again as blocks
-/// of text (see `ht_ocr::regions`).
+/// Tesseract's TSV (word boxes, confidences, line numbers) for one PGM image, read as `layout`
+/// says. On a page, regions the layout analysis took for pictures, and columns of print it left
+/// out, are read again as blocks of text (see `ht_ocr::regions`); rows are one block.
 ///
 /// The pixels are handed to Tesseract as they are: Leptonica's PGM reader takes them a byte at a
 /// time through `fread`, which was an eighth of the whole time of reading a 150 dpi scan
 /// enlarged (`perf` on `healthtracker analyze`).
-fn read(tess: &mut TessApi, pgm: &[u8]) -> Result<String, String> {
+fn read(tess: &mut TessApi, layout: Layout, pgm: &[u8]) -> Result<String, String> {
     let (width, height, pixels) =
         preprocess::from_pgm(pgm).ok_or("the OCR worker was sent an image that is not an 8-bit PGM")?;
     let side = |n: u32| i32::try_from(n).map_err(|_| "the image is too large".to_string());
@@ -49,6 +50,17 @@ fn read(tess: &mut TessApi, pgm: &[u8]) -> Result<String, String> {
         tess.set_source_resolution(300);
     }
     let tsv = |tess: &mut TessApi| tess.get_tsv_text(0).map_err(|e| format!("OCR output: {e}"));
+    let mode = |tess: &mut TessApi, psm: &CStr| {
+        tess.raw
+            .set_variable(Variable::TesseditPagesegMode.as_cstr(), psm)
+            .map_err(|e| format!("OCR setup failed: {e:?}"))
+    };
+    if layout == Layout::Rows {
+        mode(tess, SINGLE_BLOCK)?;
+        let rows = tsv(tess);
+        mode(tess, SPARSE_COLUMNS)?;
+        return rows;
+    }
     let page = tsv(tess)?;
     // Pictures first: where a column left out lies inside one, it is read with it.
     let mut again = regions::picture_regions(&page, w, h);
@@ -57,11 +69,6 @@ fn read(tess: &mut TessApi, pgm: &[u8]) -> Result<String, String> {
     if again.is_empty() {
         return Ok(page);
     }
-    let mode = |tess: &mut TessApi, psm: &CStr| {
-        tess.raw
-            .set_variable(Variable::TesseditPagesegMode.as_cstr(), psm)
-            .map_err(|e| format!("OCR setup failed: {e:?}"))
-    };
     mode(tess, SINGLE_BLOCK)?;
     let rereads: Result<Vec<_>, String> = again
         .into_iter()
