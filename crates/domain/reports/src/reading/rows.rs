@@ -1961,10 +1961,16 @@ fn open_range(text: &str) -> bool {
         && (t.ends_with(['-', '–']) || t.strip_suffix("to").is_some_and(|s| s.ends_with(' ')))
 }
 
-/// The flag a cell holds, also behind a scan's stray mark (`‘Low`).
+/// The flag a cell holds, also behind a scan's stray mark (`‘Low`), or a one-letter flag with
+/// a mark before it: a photo's `OL` and `+H` in a flag column (no unit is spelt so), or a
+/// lab's `*H`.
 fn cell_flag(text: &str) -> Option<Flag> {
     let before = |c: char| STRAY_BEFORE.contains(&c) || QUOTES.contains(&c);
-    parse_flag(text).or_else(|| parse_flag(text.trim_start_matches(before).trim_end_matches(STRAY_AFTER)))
+    let ringed =
+        |t: &str| t.strip_prefix(['O', '0', '+', '*']).filter(|f| matches!(*f, "H" | "L")).and_then(parse_flag);
+    parse_flag(text)
+        .or_else(|| parse_flag(text.trim_start_matches(before).trim_end_matches(STRAY_AFTER)))
+        .or_else(|| ringed(text.trim()))
 }
 
 /// Whether a reference cell points elsewhere instead of giving a range: `*Refer Note below`,
@@ -4676,6 +4682,14 @@ mod interim_and_note_tests {
         );
         assert_eq!(rows[5].unit.as_deref(), Some("mg/dL"));
         assert_eq!(rows[5].range.as_ref().and_then(|r| r.high), Some(150.0));
+        // A photo's flag column read `OL` for `L` and `+H` for `H`: the flag, and the unit after
+        // it stands.
+        let p = page(&[
+            &[("Total T3", 20.0), ("67", 200.0), ("OL", 250.0), ("ng/mL", 300.0), ("80-200", 400.0)],
+            &[("Glucose, Fasting", 20.0), ("102", 200.0), ("+H", 250.0), ("mg/dl", 300.0), ("70-100", 400.0)],
+        ]);
+        let got: Vec<_> = rows_from_page(&p, None).into_iter().map(|r| (r.flag, r.unit)).collect();
+        assert_eq!(got, [(Some(Flag::Low), Some("ng/mL".into())), (Some(Flag::High), Some("mg/dl".into()))]);
         // A quote before a number is as often a misread digit (`‘2` for 0.72): not a value.
         let p = page(&[&[("Mixed#", 20.0), ("\u{2018}2", 200.0), ("x1000/mm3", 400.0), ("0.2-0.6", 480.0)]]);
         assert!(rows_from_page(&p, None).iter().all(|r| r.value.text != "2"));
