@@ -940,8 +940,18 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
         .filter(|b| ocr && !value_near_its_range(b, row.value.number, (low, high), sex))
         .and_then(|b| range_far_from_usual(b, row.unit.as_deref(), sex, low, high));
     // A printed flag stands; one worked out from a range that is likely misread comes from the
-    // test's usual range instead, so a truly abnormal result is still flagged.
-    let (judged_low, judged_high, flag) = match biomarker.filter(|_| misread_range.is_some() && row.flag.is_none()) {
+    // test's usual range instead, so a truly abnormal result is still flagged. So does the way
+    // a result marked as abnormal on the number itself (`1.4*`) lies where no range beside it
+    // was read (a photo lost it): the lab says it is out of range, the usual range says which
+    // way. A mark apart from the number may be a photo's speck (labdata's infant CBC read
+    // `Eosinophil  9  *`, unflagged by the lab), and bold is no more than a mark.
+    let directed = matches!(row.flag, Some(Flag::High | Flag::Low));
+    let marked_alone = row.value.flag == Some(Flag::Abnormal)
+        && low.is_none()
+        && high.is_none()
+        && (sex.is_some() || both_sexes(&row).is_none());
+    let usual = biomarker.filter(|_| !directed && (misread_range.is_some() || marked_alone));
+    let (judged_low, judged_high, flag) = match usual {
         Some(b) => {
             let (usual_low, usual_high) = b.default_range_in(row.unit.as_deref(), sex).unwrap_or((None, None));
             let judged = LabRow {
@@ -1280,6 +1290,34 @@ mod tests {
             let crp = enrich(lab_row("hs-CRP", "0.9", "mg/L", limit), true, None, None);
             assert_eq!((crp.flag, crp.needs_review), (None, None), "{limit}");
         }
+    }
+
+    #[test]
+    fn a_result_marked_abnormal_beside_no_range_read_is_flagged_by_the_usual_range() {
+        let marked = |name: &str, value: &str, unit: &str, sex: Option<Sex>| {
+            let mut row = lab_row(name, value, unit, "");
+            (row.range, row.range_text) = (None, None);
+            row.flag = row.value.flag;
+            enrich(row, true, sex, None).flag
+        };
+        // A photo lost `Male: 1.6 to 2.6`, `6 to 24` and `20 to 40` beside these.
+        assert_eq!(marked("Magnesium", "1.4*", "mg/dL", Some(Sex::Male)), Some("low"));
+        assert_eq!(marked("Blood Urea Nitrogen", "26*", "mg/dL", Some(Sex::Male)), Some("high"));
+        assert_eq!(marked("Lymphocytes", "47*", "%", None), Some("high"));
+        // Within the usual range the mark cannot say which way: no flag is made up.
+        assert_eq!(marked("Lymphocytes", "30*", "%", None), None);
+        // A mark in a cell of its own, or bold, is not enough.
+        let mut apart = lab_row("Eosinophils", "9", "%", "");
+        (apart.range, apart.range_text, apart.flag) = (None, None, Some(Flag::Abnormal));
+        assert_eq!(enrich(apart, true, None, None).flag, None);
+        // Unmarked, a result beside no range is not flagged (the typical range is only shown).
+        let mut plain = lab_row("Magnesium", "1.4", "mg/dL", "");
+        (plain.range, plain.range_text) = (None, None);
+        assert_eq!(enrich(plain, true, Some(Sex::Male), None).flag, None);
+        // A range read beside the mark decides, as before.
+        let mut read = lab_row("Magnesium", "1.4", "mg/dL", "1.2 - 1.3");
+        read.flag = Some(Flag::Abnormal);
+        assert_eq!(enrich(read, false, Some(Sex::Male), None).flag, Some("high"));
     }
 
     #[test]
