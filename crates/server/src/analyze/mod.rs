@@ -1318,6 +1318,13 @@ mod tests {
         let mut read = lab_row("Magnesium", "1.4", "mg/dL", "1.2 - 1.3");
         read.flag = Some(Flag::Abnormal);
         assert_eq!(enrich(read, false, Some(Sex::Male), None).flag, Some("high"));
+        // A scanned range far from the usual one does not, marked or not: beside `up to 20`
+        // (200 misread), a cholesterol of 236 is high by the usual range, and 136 is not.
+        for (value, flag) in [("236*", Some("high")), ("136*", None)] {
+            let mut misread = lab_row("Cholesterol", value, "mg/dl", "up to 20");
+            misread.flag = misread.value.flag;
+            assert_eq!(enrich(misread, true, None, None).flag, flag, "{value}");
+        }
     }
 
     #[test]
