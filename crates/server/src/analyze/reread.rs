@@ -46,9 +46,7 @@ pub fn reread_doubtful_rows(
     let page = better_of(page, rows, ranges, &bands, &reread, sex);
     // Lines naming a test that still have no row are read once more as plain lines of text.
     let rows = rows_from_page(&page, sex);
-    let letter = letter_height(&page);
-    let right = table_right(&page, &rows, letter);
-    let lost = merged(lines_without_rows(&page, &rows).into_iter().map(|b| row_band(b, letter, right)).collect());
+    let lost = table_bands(&page, &rows, lines_without_rows(&page, &rows).into_iter());
     if lost.is_empty() {
         return Ok(page);
     }
@@ -136,10 +134,16 @@ fn rows_in(rows: &[LabRow], band: BBox) -> impl Iterator<Item = &LabRow> {
 /// So is each line that names a known test and prints more, a number among it, where no row
 /// was read ([`lines_without_rows`]).
 fn doubtful_bands(page: &Page, rows: &[LabRow], ranges: bool) -> Vec<BBox> {
+    let doubtful = rows.iter().filter(|r| doubtful(r, ranges)).map(|r| r.bbox);
+    table_bands(page, rows, doubtful.chain(lines_without_rows(page, rows)))
+}
+
+/// `boxes` on `page` (whose rows are `rows`) as bands to read again: each across to the
+/// table's right edge ([`row_band`], [`table_right`]), bands next to each other merged.
+fn table_bands(page: &Page, rows: &[LabRow], boxes: impl Iterator<Item = BBox>) -> Vec<BBox> {
     let letter = letter_height(page);
     let right = table_right(page, rows, letter);
-    let doubtful = rows.iter().filter(|r| doubtful(r, ranges)).map(|r| r.bbox);
-    merged(doubtful.chain(lines_without_rows(page, rows)).map(|b| row_band(b, letter, right)).collect())
+    merged(boxes.map(|b| row_band(b, letter, right)).collect())
 }
 
 /// The boxes of the OCR lines of `page` that begin with the name of a test the catalog knows
