@@ -661,9 +661,21 @@ fn lost_low_point(v: &str) -> Option<RefRange> {
     range.high.is_some().then_some(range)
 }
 
-/// The range of the first segment labelled with one of `words` (`MALE`, `FEMALE`).
+/// The range of the first segment labelled with one of `words` (`MALE` or `FEMALE`); or, of a
+/// reference of two ranges, one labelled with the other sex, the one whose label OCR lost
+/// (`M: 6 to 24 F: 5 to 22` read as `: 6 to 24 F: 5 to 22`).
 fn labelled(parsed: &[(Option<&str>, RefRange)], words: &[&str]) -> Option<RefRange> {
-    parsed.iter().find(|(l, _)| l.is_some_and(|l| label_is(l, words))).map(|(_, r)| r.clone())
+    let named = |l: Option<&str>, words: &[&str]| l.is_some_and(|l| label_is(l, words));
+    if let Some((_, r)) = parsed.iter().find(|(l, _)| named(*l, words)) {
+        return Some(r.clone());
+    }
+    let other = if words == MALE { FEMALE } else { MALE };
+    let lost = |l: Option<&str>| l.is_none_or(|l| !l.chars().any(char::is_alphanumeric));
+    match parsed {
+        [(a, first), (b, second)] if lost(*a) && named(*b, other) => Some(first.clone()),
+        [(a, first), (b, second)] if named(*a, other) && lost(*b) => Some(second.clone()),
+        _ => None,
+    }
 }
 
 /// Whether a reference labels a range with a sex (`M: 0.63 to 1.17 F: 0.70 to 1.30`), or `text`
@@ -872,6 +884,20 @@ mod tests {
         assert_eq!(both, Some(((Some(0.7), Some(1.3)), (Some(0.6), Some(1.1)))));
         assert_eq!(sex_ranges("13 - 17"), None, "one range for both sexes is no split");
         assert_eq!(sex_ranges("Male: 13 - 17"), None, "one sex alone is no split");
+    }
+
+    #[test]
+    fn of_two_ranges_by_sex_the_one_whose_label_ocr_lost_is_the_other_sexs() {
+        let both = |t: &str| sex_ranges(t).map(|(m, f)| ((m.low, m.high), (f.low, f.high)));
+        let (m, f) = ((Some(6.0), Some(24.0)), (Some(5.0), Some(22.0)));
+        assert_eq!(both(": 6 to 24 F: 5 to 22"), Some((m, f)));
+        assert_eq!(both("M: 6 to 24 : 5 to 22"), Some((m, f)));
+        assert_eq!(both("M: 6 to 24; .: 5 to 22"), Some((m, f)));
+        let female = |t: &str| parse_range(t, Some(Sex::Female)).map(|r| (r.low, r.high));
+        assert_eq!(female("M: 6 to 24 : 5 to 22"), Some(f));
+        // A label that is a word stays one, and a third range leaves nothing to tell by.
+        assert_eq!(both("Adult: 6 to 24 F: 5 to 22"), None);
+        assert_eq!(both(": 6 to 24 F: 5 to 22; Child: 4 to 20"), None);
     }
 
     #[test]
