@@ -2010,6 +2010,22 @@ fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Pa
         return None;
     }
     let after: Vec<&Cell> = cells[split..].iter().filter(|c| !is_separator(&c.text)).collect();
+    // A reference in words alone (`Protein  :  Negative`, its `Nil` lost).
+    if let [a] = after.as_slice()
+        && qualitative_word(a.text.trim()).is_some()
+    {
+        let range_text = a.text.trim().to_string();
+        return Some(ParsedLine {
+            name,
+            value: ResultValue::empty(),
+            flag: None,
+            unit: None,
+            range: parse_range(&range_text, sex),
+            range_text: Some(range_text.clone()),
+            bold: false,
+            reference_cell: Some((a.x0, range_text)),
+        });
+    }
     let [a, b] = after.as_slice() else { return None };
     // Or the first of tiers continued below, which a scan may leave unreadable alone
     // (`Desirable : : 150`, its `<` read as a colon, which the tiers below tell).
@@ -2456,7 +2472,13 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
         // A line made only of binary results ("Protein Negative  Casts Negative") has no unit or
         // range for the table reader to find, and may hold two tests.
         let pairs = binary_results(&line.cells);
-        if !pairs.is_empty() {
+        // Under a header, one such word right of the result column with nothing read under the
+        // result's header is the reference, its result lost (`Protein  :  Negative` read for
+        // `Protein  Nil  Negative`): no result is made of it.
+        let reference_alone = pairs.len() == 1
+            && columns.value.is_some_and(|(_, end)| line.cells.last().is_some_and(|c| c.x0 >= end - 2.0))
+            && !line.cells.iter().any(|c| columns.in_value(c) && c.value().is_some());
+        if !pairs.is_empty() && !reference_alone {
             for (name, value) in pairs {
                 rows.push(word_row(name, value, page.number, line.bbox));
             }
@@ -2518,7 +2540,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     reference_below = Some(below);
                     continue;
                 }
-                if let Some((name, value)) = descriptive_result(&line.cells) {
+                if let Some((name, value)) = descriptive_result(&line.cells).filter(|_| !reference_alone) {
                     rows.push(word_row(name, value, page.number, line.bbox));
                     row_above = true;
                     pending_name = None;
@@ -2979,6 +3001,23 @@ mod tests {
         assert_eq!(rows[0].range.as_ref().map(|r| (r.low, r.high)), Some((Some(12.0), Some(16.0))));
         assert_eq!(rows[0].range_text.as_deref(), Some("12.0-16.0 gms%"));
         assert_eq!(rows[1].value.number, Some(284_000.0));
+    }
+
+    #[test]
+    fn a_word_result_in_the_reference_column_with_the_result_cell_lost_is_a_row_without_a_value() {
+        let p = page(&[
+            &[("Investigation", 20.0), ("Value", 200.0), ("Units", 300.0), ("Reference Range", 400.0)],
+            &[("Protein", 20.0), (":", 215.0), ("Negative", 400.0)],
+            &[("Ketones", 20.0), ("Absent", 200.0), ("Negative", 400.0)],
+            &[("Nitrite", 20.0), ("Negative", 200.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, &str, Option<&str>)> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
+        // The test is there, its result not read: a row without a value, which asks for review.
+        let expect =
+            [("Protein", "", Some("Negative")), ("Ketones", "Absent", Some("Negative")), ("Nitrite", "Negative", None)];
+        assert_eq!(got, expect);
     }
 
     #[test]
