@@ -1990,7 +1990,8 @@ fn is_reference_note(text: &str) -> bool {
 /// column (an interim report, a test still running), or only a speck or two of letters there
 /// (a scan's misreading of the value: `Triglycerides  {i  mg/dL  Desirable : < 150`): a row
 /// without a value, so the report shows the test is there. Only under a header that names the
-/// result column, when the cells after it are exactly a unit and a range.
+/// result column, when the cells after it are exactly a unit and a range, or a reference in
+/// words alone (`Negative`).
 fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
     let (_, x1) = columns.value?;
     // By its centre: a unit left-aligned where the result column ends may overlap it by a
@@ -2474,7 +2475,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
         let pairs = binary_results(&line.cells);
         // Under a header, one such word right of the result column with nothing read under the
         // result's header is the reference, its result lost (`Protein  :  Negative` read for
-        // `Protein  Nil  Negative`): no result is made of it.
+        // `Protein  Nil  Negative`): not the result ([`empty_result`] keeps the test).
         let reference_alone = pairs.len() == 1
             && columns.value.is_some_and(|(_, end)| line.cells.last().is_some_and(|c| c.x0 >= end - 2.0))
             && !line.cells.iter().any(|c| columns.in_value(c) && c.value().is_some());
