@@ -796,7 +796,12 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>, fused: &[Option<String
                 } else {
                     biomarker.default_range_in(unit, sex).unwrap_or((None, None))
                 };
-                let number = biomarker.point_lost(&row.value.text, unit, range)?;
+                let side = match row.flag {
+                    Some(Flag::Low) => Some(std::cmp::Ordering::Less),
+                    Some(Flag::High) => Some(std::cmp::Ordering::Greater),
+                    _ => None,
+                };
+                let number = biomarker.point_lost_flagged(&row.value.text, unit, range, side)?;
                 let reason = format!(
                     "the result reads {}, which is not possible for {}; with its decimal point put back it is {number}; check the report",
                     row.value.text, biomarker.name

@@ -501,23 +501,7 @@ impl Biomarker {
     /// one within twice its bounds with every other more than five times past them (bilirubin
     /// `133` beside 0.3-1.2 is 1.33, not 13.3).
     pub fn point_lost(&self, text: &str, unit: Option<&str>, range: (Option<f64>, Option<f64>)) -> Option<f64> {
-        let (lo, hi) = self.plausible?;
-        if text.len() < 2 || text.starts_with('0') || !text.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let units: Vec<Option<&str>> = match unit {
-            Some(u) if self.to_canonical(1.0, Some(u)).is_some() => vec![Some(u)],
-            _ => self.units().map(|u| Some(u.as_str())).collect(),
-        };
-        let possible = |v: f64| units.iter().any(|u| self.to_canonical(v, *u).is_some_and(|c| (lo..=hi).contains(&c)));
-        let read: f64 = text.parse().ok()?;
-        if possible(read) {
-            return None;
-        }
-        let places: Vec<f64> = (1..text.len())
-            .filter_map(|i| format!("{}.{}", &text[..i], &text[i..]).parse().ok())
-            .filter(|v| possible(*v))
-            .collect();
+        let places = self.points_possible(text, unit)?;
         let within = |v: &f64| range.0.is_none_or(|l| *v >= l) && range.1.is_none_or(|h| *v <= h);
         // How many times past the range a value is (1 within it).
         let past = |v: f64| {
@@ -542,6 +526,61 @@ impl Biomarker {
                 _ => None,
             },
         }
+    }
+
+    /// [`Self::point_lost`] for a row the lab flagged: `side` says which side of `range` the lab
+    /// put the value (`Less` for low, `Greater` for high). Where the point could go in more than
+    /// one place and none falls within the range, the one place on the flag's side within twice
+    /// its bound is taken (free T3 `162` beside 1.80-3.96 flagged low is 1.62, not 16.2).
+    #[must_use]
+    pub fn point_lost_flagged(
+        &self,
+        text: &str,
+        unit: Option<&str>,
+        range: (Option<f64>, Option<f64>),
+        side: Option<std::cmp::Ordering>,
+    ) -> Option<f64> {
+        self.point_lost(text, unit, range).or_else(|| {
+            let beside = |v: f64| match side? {
+                std::cmp::Ordering::Less => range.0.filter(|l| *l > 0.0).map(|l| v < l && l / v <= 2.0),
+                std::cmp::Ordering::Greater => range.1.filter(|h| *h > 0.0).map(|h| v > h && v / h <= 2.0),
+                std::cmp::Ordering::Equal => None,
+            };
+            let places = self.points_possible(text, unit)?;
+            let within = |v: &f64| range.0.is_none_or(|l| *v >= l) && range.1.is_none_or(|h| *v <= h);
+            if places.iter().any(within) {
+                return None;
+            }
+            match places.into_iter().filter(|v| beside(*v) == Some(true)).collect::<Vec<_>>()[..] {
+                [one] => Some(one),
+                _ => None,
+            }
+        })
+    }
+
+    /// The numbers a whole-number reading of this test could be with a decimal point put in,
+    /// that are possible in one of its units (as [`Self::point_lost`] chooses them); `None`
+    /// when the reading is no whole number or is possible as it is.
+    fn points_possible(&self, text: &str, unit: Option<&str>) -> Option<Vec<f64>> {
+        let (lo, hi) = self.plausible?;
+        if text.len() < 2 || text.starts_with('0') || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let units: Vec<Option<&str>> = match unit {
+            Some(u) if self.to_canonical(1.0, Some(u)).is_some() => vec![Some(u)],
+            _ => self.units().map(|u| Some(u.as_str())).collect(),
+        };
+        let possible = |v: f64| units.iter().any(|u| self.to_canonical(v, *u).is_some_and(|c| (lo..=hi).contains(&c)));
+        let read: f64 = text.parse().ok()?;
+        if possible(read) {
+            return None;
+        }
+        Some(
+            (1..text.len())
+                .filter_map(|i| format!("{}.{}", &text[..i], &text[i..]).parse().ok())
+                .filter(|v| possible(*v))
+                .collect(),
+        )
     }
 
     /// Why a value cannot be right for this test, if it is outside the plausible range.
@@ -895,6 +934,21 @@ mod tests {
         assert_eq!(mended("hematocrit", "38.5", Some("%"), none), None);
         assert_eq!(mended("hematocrit", "0385", Some("%"), none), None);
         assert_eq!(mended("hematocrit", "9", Some("%"), none), None);
+    }
+
+    #[test]
+    fn a_flagged_whole_number_gets_its_point_back_on_the_side_the_lab_flagged() {
+        use std::cmp::Ordering::{Greater, Less};
+        let ft3 = by_key("ft3").unwrap();
+        let range = (Some(1.8), Some(3.96));
+        // Free T3 162 pg/mL: 1.62 and 16.2 are both possible and neither is within the range;
+        // 1.62 is just below it, 16.2 four times above. The lab's flag tells which.
+        assert_eq!(ft3.point_lost("162", Some("pg/mL"), range), None);
+        assert_eq!(ft3.point_lost_flagged("162", Some("pg/mL"), range, Some(Less)), Some(1.62));
+        assert_eq!(ft3.point_lost_flagged("162", Some("pg/mL"), range, Some(Greater)), None);
+        assert_eq!(ft3.point_lost_flagged("162", Some("pg/mL"), range, None), None);
+        // A place within the range is taken as before, whatever the flag.
+        assert_eq!(ft3.point_lost_flagged("325", Some("pg/mL"), range, Some(Less)), Some(3.25));
     }
 
     #[test]
