@@ -501,37 +501,14 @@ impl Biomarker {
     /// one within twice its bounds with every other more than five times past them (bilirubin
     /// `133` beside 0.3-1.2 is 1.33, not 13.3).
     pub fn point_lost(&self, text: &str, unit: Option<&str>, range: (Option<f64>, Option<f64>)) -> Option<f64> {
-        let places = self.points_possible(text, unit)?;
-        let within = |v: &f64| range.0.is_none_or(|l| *v >= l) && range.1.is_none_or(|h| *v <= h);
-        // How many times past the range a value is (1 within it).
-        let past = |v: f64| {
-            let below = range.0.filter(|l| *l > 0.0 && v < *l).map_or(1.0, |l| l / v);
-            let above = range.1.filter(|h| *h > 0.0 && v > *h).map_or(1.0, |h| v / h);
-            below.max(above)
-        };
-        // A range to choose by: the printed one or the usual one, whichever the caller gave.
-        let bounded = range.0.is_some() || range.1.is_some();
-        match places.as_slice() {
-            [one] => Some(*one),
-            _ if !bounded => None,
-            _ => match places.iter().filter(|v| within(v)).collect::<Vec<_>>().as_slice() {
-                [one] => Some(**one),
-                [] => {
-                    let near: Vec<f64> = places.iter().copied().filter(|v| past(*v) <= 2.0).collect();
-                    match near.as_slice() {
-                        [one] if places.iter().all(|v| v == one || past(*v) > 5.0) => Some(*one),
-                        _ => None,
-                    }
-                }
-                _ => None,
-            },
-        }
+        self.point_lost_flagged(text, unit, range, None)
     }
 
     /// [`Self::point_lost`] for a row the lab flagged: `side` says which side of `range` the lab
     /// put the value (`Less` for low, `Greater` for high). Where the point could go in more than
-    /// one place and none falls within the range, the one place on the flag's side within twice
-    /// its bound is taken (free T3 `162` beside 1.80-3.96 flagged low is 1.62, not 16.2).
+    /// one place and none falls within the range, nor near it with the others far past it, the
+    /// one place on the flag's side within twice its bound is taken (free T3 `162` beside
+    /// 1.80-3.96 flagged low is 1.62, not 16.2).
     #[must_use]
     pub fn point_lost_flagged(
         &self,
@@ -540,28 +517,6 @@ impl Biomarker {
         range: (Option<f64>, Option<f64>),
         side: Option<std::cmp::Ordering>,
     ) -> Option<f64> {
-        self.point_lost(text, unit, range).or_else(|| {
-            let beside = |v: f64| match side? {
-                std::cmp::Ordering::Less => range.0.filter(|l| *l > 0.0).map(|l| v < l && l / v <= 2.0),
-                std::cmp::Ordering::Greater => range.1.filter(|h| *h > 0.0).map(|h| v > h && v / h <= 2.0),
-                std::cmp::Ordering::Equal => None,
-            };
-            let places = self.points_possible(text, unit)?;
-            let within = |v: &f64| range.0.is_none_or(|l| *v >= l) && range.1.is_none_or(|h| *v <= h);
-            if places.iter().any(within) {
-                return None;
-            }
-            match places.into_iter().filter(|v| beside(*v) == Some(true)).collect::<Vec<_>>()[..] {
-                [one] => Some(one),
-                _ => None,
-            }
-        })
-    }
-
-    /// The numbers a whole-number reading of this test could be with a decimal point put in,
-    /// that are possible in one of its units (as [`Self::point_lost`] chooses them); `None`
-    /// when the reading is no whole number or is possible as it is.
-    fn points_possible(&self, text: &str, unit: Option<&str>) -> Option<Vec<f64>> {
         let (lo, hi) = self.plausible?;
         if text.len() < 2 || text.starts_with('0') || !text.bytes().all(|b| b.is_ascii_digit()) {
             return None;
@@ -575,12 +530,43 @@ impl Biomarker {
         if possible(read) {
             return None;
         }
-        Some(
-            (1..text.len())
-                .filter_map(|i| format!("{}.{}", &text[..i], &text[i..]).parse().ok())
-                .filter(|v| possible(*v))
-                .collect(),
-        )
+        let places: Vec<f64> = (1..text.len())
+            .filter_map(|i| format!("{}.{}", &text[..i], &text[i..]).parse().ok())
+            .filter(|v| possible(*v))
+            .collect();
+        let within = |v: &f64| range.0.is_none_or(|l| *v >= l) && range.1.is_none_or(|h| *v <= h);
+        // How many times past the range a value is (1 within it).
+        let past = |v: f64| {
+            let below = range.0.filter(|l| *l > 0.0 && v < *l).map_or(1.0, |l| l / v);
+            let above = range.1.filter(|h| *h > 0.0 && v > *h).map_or(1.0, |h| v / h);
+            below.max(above)
+        };
+        // On the flag's side of the range, within twice its bound.
+        let flagged = |v: f64| match side {
+            Some(std::cmp::Ordering::Less) => range.0.is_some_and(|l| l > 0.0 && v < l && l / v <= 2.0),
+            Some(std::cmp::Ordering::Greater) => range.1.is_some_and(|h| h > 0.0 && v > h && v / h <= 2.0),
+            _ => false,
+        };
+        // A range to choose by: the printed one or the usual one, whichever the caller gave.
+        let bounded = range.0.is_some() || range.1.is_some();
+        match places.as_slice() {
+            [one] => Some(*one),
+            _ if !bounded => None,
+            _ => match places.iter().filter(|v| within(v)).collect::<Vec<_>>().as_slice() {
+                [one] => Some(**one),
+                [] => {
+                    let near: Vec<f64> = places.iter().copied().filter(|v| past(*v) <= 2.0).collect();
+                    match near.as_slice() {
+                        [one] if places.iter().all(|v| v == one || past(*v) > 5.0) => Some(*one),
+                        _ => match places.iter().copied().filter(|v| flagged(*v)).collect::<Vec<_>>().as_slice() {
+                            [one] => Some(*one),
+                            _ => None,
+                        },
+                    }
+                }
+                _ => None,
+            },
+        }
     }
 
     /// Why a value cannot be right for this test, if it is outside the plausible range.
