@@ -173,8 +173,8 @@ impl OcrEngine {
             .collect())
     }
 
-    /// Tesseract's TSV for `pgm`, read as `layout`. A worker that has gone (Tesseract crashed on an earlier image)
-    /// is replaced first; one that goes on this image fails only this image.
+    /// Tesseract's TSV for `pgm`, read as `layout`. A worker that has gone (Tesseract crashed on
+    /// an earlier image) is replaced first; one that goes on this image fails only this image.
     fn tsv(&mut self, layout: Layout, pgm: &[u8]) -> Result<String, ExtractError> {
         let late = |deadline: Option<Instant>| deadline.is_some_and(|d| Instant::now() >= d);
         if late(self.deadline) {

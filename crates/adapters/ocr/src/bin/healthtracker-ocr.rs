@@ -49,17 +49,8 @@ fn read(tess: &mut TessApi, layout: Layout, pgm: &[u8]) -> Result<String, String
     if tess.get_source_y_resolution() < 70 {
         tess.set_source_resolution(300);
     }
-    let tsv = |tess: &mut TessApi| tess.get_tsv_text(0).map_err(|e| format!("OCR output: {e}"));
-    let mode = |tess: &mut TessApi, psm: &CStr| {
-        tess.raw
-            .set_variable(Variable::TesseditPagesegMode.as_cstr(), psm)
-            .map_err(|e| format!("OCR setup failed: {e:?}"))
-    };
     if layout == Layout::Rows {
-        mode(tess, SINGLE_BLOCK)?;
-        let rows = tsv(tess);
-        mode(tess, SPARSE_COLUMNS)?;
-        return rows;
+        return as_one_block(tess, tsv);
     }
     let page = tsv(tess)?;
     // Pictures first: where a column left out lies inside one, it is read with it.
@@ -69,16 +60,35 @@ fn read(tess: &mut TessApi, layout: Layout, pgm: &[u8]) -> Result<String, String
     if again.is_empty() {
         return Ok(page);
     }
+    let rereads = as_one_block(tess, |tess| {
+        again
+            .into_iter()
+            .map(|[x, y, w, h]| {
+                tess.set_rectangle(x, y, w, h);
+                Ok(([x, y, w, h], tsv(tess)?))
+            })
+            .collect::<Result<Vec<_>, String>>()
+    })?;
+    Ok(regions::splice(&page, &rereads))
+}
+
+/// Tesseract's TSV of the image (or rectangle) it was last given.
+fn tsv(tess: &mut TessApi) -> Result<String, String> {
+    tess.get_tsv_text(0).map_err(|e| format!("OCR output: {e}"))
+}
+
+/// `work` done in mode 6 (one block of lines), the page mode put back after it whether or not
+/// it failed, for the next page.
+fn as_one_block<T>(tess: &mut TessApi, work: impl FnOnce(&mut TessApi) -> Result<T, String>) -> Result<T, String> {
+    let mode = |tess: &mut TessApi, psm: &CStr| {
+        tess.raw
+            .set_variable(Variable::TesseditPagesegMode.as_cstr(), psm)
+            .map_err(|e| format!("OCR setup failed: {e:?}"))
+    };
     mode(tess, SINGLE_BLOCK)?;
-    let rereads: Result<Vec<_>, String> = again
-        .into_iter()
-        .map(|[x, y, w, h]| {
-            tess.set_rectangle(x, y, w, h);
-            Ok(([x, y, w, h], tsv(tess)?))
-        })
-        .collect();
+    let done = work(tess);
     mode(tess, SPARSE_COLUMNS)?;
-    Ok(regions::splice(&page, &rereads?))
+    done
 }
 
 fn main() -> ExitCode {
