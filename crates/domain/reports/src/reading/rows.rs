@@ -241,6 +241,12 @@ impl Columns {
         })
     }
 
+    /// Whether `cell` starts where the header after the result's does, or right of it (a
+    /// scan's drift allowed for).
+    fn after_value(&self, cell: &Cell) -> bool {
+        self.value.is_some_and(|(_, end)| cell.x0 >= end - 2.0)
+    }
+
     /// Whether `cell` stands under the result column's header (its centre between that header
     /// and the next).
     fn in_value(&self, cell: &Cell) -> bool {
@@ -1489,7 +1495,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     }
     // Under a header, a number right of the result column is a reference (`LIPOPROTEIN(a)
     // mg/dL  <20` with its result cell empty).
-    if columns.value.is_some_and(|(_, end)| cells[vi].x0 >= end - 2.0) {
+    if columns.after_value(&cells[vi]) {
         return None;
     }
     // Cells in the method column are not part of the name: those centred right of where its
@@ -1993,7 +1999,7 @@ fn is_reference_note(text: &str) -> bool {
 /// result column, when the cells after it are exactly a unit and a range, or a reference in
 /// words alone (`Negative`).
 fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
-    let (_, x1) = columns.value?;
+    columns.value?;
     // By its centre: a unit left-aligned where the result column ends may overlap it by a
     // pixel on a tilted scan.
     let in_column = |c: &Cell| columns.in_value(c);
@@ -2004,7 +2010,7 @@ fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Pa
     if cells.iter().any(|c| in_column(c) && !unread(c)) {
         return None;
     }
-    let split = cells.iter().position(|c| c.x0 >= x1 - 2.0)?;
+    let split = cells.iter().position(|c| columns.after_value(c))?;
     let name_cells: Vec<Cell> = cells[..split].iter().filter(|c| !in_column(c)).cloned().collect();
     let name = clean_name(&name_cells);
     if !name_ok(&name) || crate::catalog::lookup(&name).is_none() {
@@ -2477,7 +2483,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
         // result's header is the reference, its result lost (`Protein  :  Negative` read for
         // `Protein  Nil  Negative`): not the result ([`empty_result`] keeps the test).
         let reference_alone = pairs.len() == 1
-            && columns.value.is_some_and(|(_, end)| line.cells.last().is_some_and(|c| c.x0 >= end - 2.0))
+            && line.cells.last().is_some_and(|c| columns.after_value(c))
             && !line.cells.iter().any(|c| columns.in_value(c) && c.value().is_some());
         if !pairs.is_empty() && !reference_alone {
             for (name, value) in pairs {
