@@ -135,7 +135,20 @@ impl OcrEngine {
     pub fn read_prepared(&mut self, prepared: Prepared, number: u32) -> Result<(Page, Prepared), ExtractError> {
         let image = &prepared.image;
         self.confidence = None;
-        let tsv = self.tsv(Layout::Page, &crate::preprocess::to_pgm(image))?;
+        // Only the part of the page that holds ink is read, as an image of its own (Tesseract's
+        // own rectangle is no substitute: one as wide as the page is recognised from the whole
+        // page's pixels at the rectangle's coordinates, which read labdata's iron photo as junk).
+        let area = match (i32::try_from(image.width()), i32::try_from(image.height())) {
+            (Ok(w), Ok(h)) => crate::regions::printed_area(image.as_raw(), w, h),
+            _ => None,
+        };
+        let tsv = match area {
+            Some([x, y, w, h]) => {
+                let part = crate::preprocess::cut(image, [x, y, x + w, y + h].map(i32::unsigned_abs));
+                crate::regions::shifted(&self.tsv(Layout::Page, &crate::preprocess::to_pgm(&part))?, x, y)
+            }
+            None => self.tsv(Layout::Page, &crate::preprocess::to_pgm(image))?,
+        };
         self.confidence = mean_confidence(&tsv);
         let words = read_words(&tsv, image);
         let page = Page { number, width: image.width() as f32, height: image.height() as f32, words };
