@@ -320,25 +320,6 @@ pub fn splice(first: &str, rereads: &[(Rect, String)]) -> String {
     out
 }
 
-/// Tesseract's TSV of a part of a page, its boxes moved to the page: `dx` right and `dy` down.
-/// Every row with a box (page, block, paragraph, line, word) is moved; the header is kept.
-#[must_use]
-pub fn shifted(tsv: &str, dx: i32, dy: i32) -> String {
-    let mut out = String::with_capacity(tsv.len() + tsv.len() / 8);
-    for line in tsv.lines() {
-        let mut fields: Vec<String> = line.split('\t').map(str::to_string).collect();
-        if fields.len() >= 12
-            && let (Ok(left), Ok(top)) = (fields[6].parse::<i32>(), fields[7].parse::<i32>())
-        {
-            fields[6] = (left + dx).to_string();
-            fields[7] = (top + dy).to_string();
-        }
-        out.push_str(&fields.join("\t"));
-        out.push('\n');
-    }
-    out
-}
-
 /// White added round the ink of [`printed_area`]: more than a letter's height at 300 dpi, so
 /// that no letter touches the edge of what is read, and Tesseract's local threshold sees paper
 /// round the print as it would on the whole page.
@@ -637,20 +618,5 @@ mod tests {
         assert_eq!(printed_area(&page(500, 500, &edges), 500, 500), None);
         // Short of the pixels its sides promise, a page is not looked at.
         assert_eq!(printed_area(&[0; 10], 500, 500), None);
-    }
-
-    #[test]
-    fn a_part_of_the_page_read_alone_has_its_boxes_moved_back_to_the_page() {
-        let part = [
-            HEAD.to_string(),
-            "1\t1\t0\t0\t0\t0\t0\t0\t500\t300\t-1\t\n".to_string(),
-            row(2, 1, [10, 20, 40, 12], "Urea"),
-        ]
-        .concat();
-        let page = shifted(&part, 100, 7);
-        assert!(page.starts_with(HEAD));
-        assert!(page.contains("1\t1\t0\t0\t0\t0\t100\t7\t500\t300\t-1\t\n"));
-        let moved: Vec<(Rect, &str)> = word_rows(&page).map(|w| (w.rect, w.fields[11])).collect();
-        assert_eq!(moved, [([110, 27, 40, 12], "Urea")]);
     }
 }

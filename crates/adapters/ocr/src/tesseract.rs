@@ -6,6 +6,7 @@
 //! told otherwise: on two cores Tesseract's own threads made a page three times slower
 //! (BUILD-NOTES).
 
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -138,19 +139,25 @@ impl OcrEngine {
         // Only the part of the page that holds ink is read, as an image of its own (Tesseract's
         // own rectangle is no substitute: one as wide as the page is recognised from the whole
         // page's pixels at the rectangle's coordinates, which read labdata's iron photo as junk).
+        // Its words are moved back to the page, as a band's are.
         let area = match (i32::try_from(image.width()), i32::try_from(image.height())) {
             (Ok(w), Ok(h)) => crate::regions::printed_area(image.as_raw(), w, h),
             _ => None,
         };
-        let tsv = match area {
+        let (part, dx, dy) = match area {
             Some([x, y, w, h]) => {
                 let part = crate::preprocess::cut(image, [x, y, x + w, y + h].map(i32::unsigned_abs));
-                crate::regions::shifted(&self.tsv(Layout::Page, &crate::preprocess::to_pgm(&part))?, x, y)
+                (Cow::Owned(part), x as f32, y as f32)
             }
-            None => self.tsv(Layout::Page, &crate::preprocess::to_pgm(image))?,
+            None => (Cow::Borrowed(image), 0.0, 0.0),
         };
+        let tsv = self.tsv(Layout::Page, &crate::preprocess::to_pgm(&part))?;
         self.confidence = mean_confidence(&tsv);
-        let words = read_words(&tsv, image);
+        let mut words = read_words(&tsv, &part);
+        for word in &mut words {
+            let b = word.bbox;
+            word.bbox = BBox { x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy };
+        }
         let page = Page { number, width: image.width() as f32, height: image.height() as f32, words };
         Ok((page, prepared))
     }

@@ -45,6 +45,32 @@ fn a_pages_letters_are_measured_before_it_is_read_and_reading_it_then_gives_the_
 }
 
 #[test]
+fn a_page_with_wide_margins_gives_its_words_where_they_are_on_the_page() {
+    // The fixture drawn at (600, 500) on a white page four times its size: the box round its
+    // ink is well under three quarters of the page, so the page is read cut to it.
+    let fixture = image::load_from_memory(FIXTURE).unwrap().to_luma8();
+    let mut wide = image::GrayImage::from_pixel(fixture.width() * 2, fixture.height() * 2, image::Luma([255]));
+    image::imageops::replace(&mut wide, &fixture, 600, 500);
+    let mut png = std::io::Cursor::new(Vec::new());
+    wide.write_to(&mut png, image::ImageFormat::Png).unwrap();
+    let mut engine = OcrEngine::new(None).unwrap();
+    let alone = engine.read_image(FIXTURE, FileKind::Png, 1).unwrap();
+    let page = engine.read_image(png.get_ref(), FileKind::Png, 1).unwrap();
+    assert_eq!((page.width, page.height), (2480.0, 1400.0));
+    let at = |p: &ht_reports::Page| {
+        let hb = p.words.iter().find(|w| w.text == "Haemoglobin").expect("the word Haemoglobin");
+        (hb.bbox.x0, hb.bbox.y0)
+    };
+    let ((x, y), (x_alone, y_alone)) = (at(&page), at(&alone));
+    assert!(
+        (x - (x_alone + 600.0)).abs() <= 2.0 && (y - (y_alone + 500.0)).abs() <= 2.0,
+        "{x},{y} vs {x_alone},{y_alone}"
+    );
+    let texts = |p: &ht_reports::Page| p.words.iter().map(|w| w.text.clone()).collect::<Vec<_>>();
+    assert_eq!(texts(&page), texts(&alone));
+}
+
+#[test]
 fn the_engine_is_reused_across_pages() {
     let mut engine = OcrEngine::new(None).unwrap();
     let first = engine.read_image(FIXTURE, FileKind::Png, 1).unwrap();
