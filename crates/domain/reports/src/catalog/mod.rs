@@ -119,6 +119,20 @@ pub fn lookup_exact(printed: &str) -> Option<&'static Biomarker> {
     CATALOG.by_alias.get(&normalise(printed)).map(|&i| &CATALOG.entries[i])
 }
 
+/// The biomarker `printed` names as a whole: one of its names exactly ([`lookup_exact`]), or
+/// one of its names with others of the same test in brackets after it (`Thyroid Stimulating
+/// Hormone (TSH)`). Not a name with words the catalog does not give that test (`LIPID PROFILE
+/// Cholesterol`).
+pub fn lookup_whole(printed: &str) -> Option<&'static Biomarker> {
+    if let Some(b) = lookup_exact(printed) {
+        return Some(b);
+    }
+    let (outside, inside) = split_parenthesised(printed);
+    let b = lookup_exact(&outside)?;
+    let all_same = !inside.is_empty() && inside.iter().all(|part| lookup_exact(part).is_some_and(|p| p.key == b.key));
+    all_same.then_some(b)
+}
+
 /// [`lookup`], with the printed unit to tell a percentage from a count of the same cells:
 /// LabCorp and Redcliffe print `Lymphocytes 1.49 10^3/µL` under the same name as the
 /// percentage. A count unit (`10^3/µL`, `/cumm`) takes a `_pct` entry's `_abs` sibling, a `%`
@@ -779,6 +793,18 @@ mod tests {
                 assert!(lo < hi, "{}", b.key);
             }
         }
+    }
+
+    #[test]
+    fn a_whole_name_is_a_name_or_a_name_with_the_same_tests_abbreviation_in_brackets() {
+        let whole = |name: &str| lookup_whole(name).map(|b| b.key.as_str());
+        assert_eq!(whole("Thyroid Stimulating Hormone"), Some("tsh"));
+        assert_eq!(whole("Thyroid Stimulating Hormone (TSH)"), Some("tsh"));
+        // Brackets naming another test, or words no name has, are no whole name.
+        assert_eq!(whole("Thyroid Stimulating Hormone (T4)"), None);
+        assert_eq!(whole("Thyroid Stimulating Hormone (Serum)"), None);
+        assert_eq!(whole("LIPID PROFILE Cholesterol"), None);
+        assert_eq!(whole("LIPID PROFILE (Cholesterol)"), None);
     }
 
     #[test]

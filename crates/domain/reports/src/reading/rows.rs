@@ -487,6 +487,9 @@ fn split_glued_unit(cell: Cell) -> Vec<Cell> {
             Cell { text: unit, x0: unit_start, ..cell },
         ];
     }
+    if let Some(cells) = split_spaced_unit(&cell) {
+        return cells;
+    }
     let mut words = cell.text.rsplit(' ');
     let last = words.next().unwrap_or(&cell.text);
     // The high bound of a range keeps its unit (`20 - 40%`): the range is printed with it.
@@ -501,6 +504,28 @@ fn split_glued_unit(cell: Cell) -> Vec<Cell> {
     let x = cell.x_at(cell.text[..keep].chars().count());
     let unit_cell = Cell { text: unit.to_string(), x0: x, x1: cell.x1, ..cell.clone() };
     vec![Cell { text: cell.text[..keep].to_string(), x1: x, ..cell }, unit_cell]
+}
+
+/// A cell of a result and its unit printed a space apart (`11.2 g/dL`, `7,800 /cumm`, `L 88.2
+/// fL`, `2.45 lakhs/cumm`), as labs print them in one column after a name and a colon: the
+/// result is a cell, the unit one after it. Not a range (`13 - 17 g/dL`) nor a bound (`< 200
+/// mg/dL`): a reference keeps its unit.
+fn split_spaced_unit(cell: &Cell) -> Option<Vec<Cell>> {
+    let words: Vec<&str> = cell.text.split(' ').collect();
+    (1..words.len()).find_map(|k| {
+        let (head, tail) = (words[..k].join(" "), words[k..].join(" "));
+        let result = parse_value(&head).is_some_and(|v| v.number.is_some() && v.qualifier.is_none());
+        let unit = tail == "%" || crate::catalog::is_known_unit(&tail);
+        if !(result && unit) {
+            return None;
+        }
+        let head_chars = head.chars().count();
+        let tail_start = cell.x_at(cell.text.chars().count() - tail.chars().count());
+        Some(vec![
+            Cell { text: head, x1: cell.x_at(head_chars), ..cell.clone() },
+            Cell { text: tail, x0: tail_start, ..cell.clone() },
+        ])
+    })
 }
 
 /// A known unit with a slash, starting with a letter (`mg/dL`, not `1000/mm3`, which is a unit
@@ -2260,11 +2285,12 @@ fn notes_column_x(cells: &[Cell]) -> Option<f32> {
 /// name a catalog test that the part on the row (`first` when `row_is_first`, else `second`)
 /// does not name, or names differently (`GLOBULIN` alone is another test than `SEX HORMONE
 /// BINDING GLOBULIN`). A heading above a row (`LIPID PROFILE`) names no test with it.
-/// Only a name the catalog holds exactly counts, and a row whose own part already names a
-/// test takes no words from below (`Basophils  1  %` over the heading `ABSOLUTE COUNT`).
+/// Only a name the catalog holds whole counts ([`crate::catalog::lookup_whole`]: exactly, or
+/// with its abbreviation in brackets), and a row whose own part already names a test takes no
+/// words from below (`Basophils  1  %` over the heading `ABSOLUTE COUNT`).
 fn completed_name(first: &str, second: &str, row_is_first: bool) -> Option<String> {
     let joined = format!("{} {}", first.trim(), second.trim());
-    let whole = crate::catalog::lookup_exact(&joined)?;
+    let whole = crate::catalog::lookup_whole(&joined)?;
     let own = crate::catalog::lookup(if row_is_first { first } else { second });
     let takes = if row_is_first { own.is_none() } else { own.is_none_or(|b| b.key != whole.key) };
     takes.then_some(joined)
@@ -2978,6 +3004,9 @@ mod tests {
             &[("ANTIBODIES", 30.0)],
             &[("SEX HORMONE BINDING", 20.0), ("EN", 500.0)],
             &[("GLOBULIN", 30.0), ("28", 150.0), ("10-50 nmol/L", 300.0)],
+            // The rest of a name with its abbreviation in brackets.
+            &[("Thyroid Stimulating", 20.0), ("5.9", 150.0), ("uIU/mL", 220.0), ("0.27-4.20", 300.0)],
+            &[("Hormone (TSH)", 30.0)],
             // A heading above a row stays a heading, and one below a named test is not its name.
             &[("LIPID PROFILE", 20.0)],
             &[("Cholesterol", 20.0), ("180", 150.0), ("mg/dL", 220.0), ("<200", 300.0)],
@@ -2987,9 +3016,44 @@ mod tests {
             &[("ESR", 20.0), ("28", 150.0), ("mm/hr", 220.0), ("0-10", 300.0)],
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
-        let expect =
-            ["THYROID PEROXIDASE ANTIBODIES", "SEX HORMONE BINDING GLOBULIN", "Cholesterol", "Basophils", "ESR"];
+        let expect = [
+            "THYROID PEROXIDASE ANTIBODIES",
+            "SEX HORMONE BINDING GLOBULIN",
+            "Thyroid Stimulating Hormone (TSH)",
+            "Cholesterol",
+            "Basophils",
+            "ESR",
+        ];
         assert_eq!(names, expect);
+    }
+
+    #[test]
+    fn a_result_and_its_unit_printed_a_space_apart_after_a_name_and_colon_are_read_apart() {
+        let p = page(&[
+            &[("COMPLETE BLOOD COUNT", 20.0)],
+            &[("Haemoglobin .......... :", 20.0), ("11.2 g/dL", 200.0), ("(13.0 - 17.0)", 300.0)],
+            &[("Total Leucocyte Count :", 20.0), ("7,800 /cumm", 200.0), ("(4000 - 11000)", 300.0)],
+            &[("Platelet Count :", 20.0), ("2.45 lakhs/cumm", 200.0), ("1.5 - 4.1 lakhs/cumm", 300.0)],
+            // A printed flag stays the row's.
+            &[("MCV :", 20.0), ("L 78.2 fL", 200.0), ("83 - 101 fL", 300.0)],
+            // A bound with its unit is a reference, whole.
+            &[("Cholesterol", 20.0), ("180", 200.0), ("< 200 mg/dL", 300.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref(), r.range_text.as_deref(), r.flag))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("Haemoglobin", Some(11.2), Some("g/dL"), Some("(13.0 - 17.0)"), None),
+                ("Total Leucocyte Count", Some(7800.0), Some("/cumm"), Some("(4000 - 11000)"), None),
+                ("Platelet Count", Some(2.45), Some("lakhs/cumm"), Some("1.5 - 4.1 lakhs/cumm"), None),
+                ("MCV", Some(78.2), Some("fL"), Some("83 - 101 fL"), Some(Flag::Low)),
+                ("Cholesterol", Some(180.0), Some("mg/dL"), Some("< 200 mg/dL"), None),
+            ]
+        );
     }
 
     #[test]
