@@ -705,6 +705,9 @@ pub(crate) fn range_with_points(biomarker: &Biomarker, row: &LabRow, sex: Option
     let range = row.range.as_ref()?;
     let (low, high) = (range.low?, range.high?);
     let unit = row.unit.as_deref();
+    if let Some(mended) = range_without_minus(biomarker, unit, low, high) {
+        return Some(mended);
+    }
     let value = row.value.number?;
     let (tenth_low, tenth_high) = if range_lost_point(value, low, high).is_some() {
         range_far_from_usual(biomarker, unit, sex, Some(low), Some(high))?;
@@ -730,6 +733,23 @@ pub(crate) fn range_with_points(biomarker: &Biomarker, row: &LabRow, sex: Option
             "the reference range reads {low}-{high}; its decimal points were lost in the scan, so it is taken as {tenth_low}-{tenth_high}; check the report"
         ),
     ))
+}
+
+/// A scanned range from a negative number no result of the test can be (potassium `-3.5-5.1`):
+/// a speck or the end of a rule before the range was read as a minus. The low bound without it,
+/// when that is possible and below the high one; the reason the row asks for review.
+fn range_without_minus(biomarker: &Biomarker, unit: Option<&str>, low: f64, high: f64) -> Option<(f64, f64, String)> {
+    let impossible = |x: f64| biomarker.implausible(x, unit).is_some();
+    (low < 0.0 && -low < high && impossible(low) && !impossible(-low)).then(|| {
+        (
+            -low,
+            high,
+            format!(
+                "the reference range reads {low}-{high}; {} cannot be negative, so the minus is taken as a mark on the scan and the range as {}-{high}; check the report",
+                biomarker.name, -low
+            ),
+        )
+    })
 }
 
 /// Why a reference range read by OCR is likely misread: a limit a quarter or less, or four
@@ -1592,6 +1612,19 @@ mod tests {
         assert_eq!(range(&impossible), Some((Some(11.6), Some(140.0))));
         let text = enrich(lab_row("RDW", "13.2", "%", "11.6-140"), false, None, None);
         assert_eq!(range(&text), Some((Some(11.6), Some(140.0))));
+    }
+
+    #[test]
+    fn a_scanned_range_from_a_negative_bound_no_result_can_be_loses_its_minus() {
+        let range = |row: &Row| row.row.range.as_ref().map(|r| (r.low, r.high));
+        // Potassium `-3.5-5.1` beside a low 3.2: read as from -3.5, 3.2 would be in range.
+        let potassium = enrich(lab_row("Potassium", "3.2", "mmol/L", "-3.5-5.1"), true, None, None);
+        assert_eq!(range(&potassium), Some((Some(3.5), Some(5.1))));
+        assert_eq!(potassium.flag, Some("low"));
+        assert!(potassium.needs_review.unwrap_or_default().contains("cannot be negative"));
+        // A text layer's minus is printed.
+        let text = enrich(lab_row("Potassium", "3.2", "mmol/L", "-3.5-5.1"), false, None, None);
+        assert_eq!(range(&text), Some((Some(-3.5), Some(5.1))));
     }
 
     #[test]
