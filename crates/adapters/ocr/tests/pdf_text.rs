@@ -112,6 +112,24 @@ fn large_tj_gaps_split_words_and_kerning_does_not() {
 }
 
 #[test]
+fn words_set_apart_by_a_kerned_space_without_a_space_character_are_two_words() {
+    // A writer that places each word itself, measured with kerning: `Total` in Helvetica is
+    // 22.23 pt at 10 pt unkerned, 21.12 pt kerned, so `Count` starts 1.67 pt (a sixth of an em,
+    // less than the 2.78 pt of a space) after the drawn word. Letters a small kern apart stay one.
+    let mut ops = text_at("F1", 10, 50, 700, "Total");
+    ops.extend([
+        op("BT", vec![]),
+        op("Tf", vec!["F1".into(), 10.into()]),
+        op("Td", vec![Object::Real(73.9), 700.into()]),
+        op("TJ", vec![Object::Array(vec![s("Co"), Object::Integer(40), s("unt")])]),
+        op("ET", vec![]),
+    ]);
+    let w = words(&pdf_with(1, ops, vec![], vec![]));
+    let texts: Vec<&str> = w.iter().map(|x| x.0.as_str()).collect();
+    assert_eq!(texts, ["Total", "Count"]);
+}
+
+#[test]
 fn bold_fonts_are_marked() {
     let mut ops = text_at("F1", 10, 50, 700, "LDL");
     ops.extend(text_at("F2", 10, 200, 700, "162"));
