@@ -1063,12 +1063,20 @@ fn clean_name(cells: &[Cell]) -> String {
         {
             rest
         }
+        // A list's number before each name (`1. Haemoglobin`, `12) eGFR`, `(3) ESR`).
+        Some((serial, rest)) if is_serial(serial) && rest.starts_with(char::is_alphabetic) => rest,
         _ => name,
     };
     // A footnote mark OCR read as a quote, a trade mark or a question mark (`Glucose”`).
     let name = name.trim_end_matches(['”', '“', '"', '™', '?', '’']);
     let name = strip_footnotes(name).trim().trim_end_matches([':', ';', '-', '.']).trim().to_string();
     drop_read_footnote(drop_method(drop_repeated_specimen(&name))).to_string()
+}
+
+/// A list's number: one to three digits closed by a point or a bracket (`1.`, `12)`, `(3)`).
+fn is_serial(word: &str) -> bool {
+    let number = word.strip_suffix(['.', ')']).map(|w| if word.ends_with(')') { w.trim_start_matches('(') } else { w });
+    number.is_some_and(|n| (1..=3).contains(&n.len()) && n.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Drops a footnote mark a photo read into the end of a name: LabCorp sets `A, 01` raised after
@@ -2529,7 +2537,12 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             }
             None => read_line(cells, sex, columns),
         };
-        let parsed = read(&line.cells, columns)
+        // A result after a label on the line under its test's name (`Serum Creatinine` over
+        // `Result : 1.4 mg/dL`), as reports of a test or two print them: the name is the test's.
+        let labelled = pending_name.as_ref().and_then(|name| result_under_name(name, &line.cells));
+        let parsed = labelled
+            .and_then(|cells| read(&cells, columns))
+            .or_else(|| read(&line.cells, columns))
             .or_else(|| {
                 // A name wrapped onto its own line, the value starting the next one.
                 let name = pending_name.as_ref()?;
@@ -2555,10 +2568,17 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     }
                     _ => p.name,
                 };
+                let (name, unit) = match p.unit {
+                    None if p.value.number.is_some() => match unit_in_name(&name) {
+                        Some((name, unit)) => (name, Some(unit)),
+                        None => (name, None),
+                    },
+                    unit => (name, unit),
+                };
                 rows.push(LabRow {
                     name,
                     value: p.value,
-                    unit: p.unit,
+                    unit,
                     range: p.range,
                     range_text: p.range_text,
                     flag,
@@ -2611,6 +2631,42 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
         done.apply(&mut rows, sex);
     }
     rows
+}
+
+/// A name that ends with its unit in brackets (`Haemoglobin (g/dL)`, `HbA1c (%)`), as tables
+/// without a unit column print it: the name before it and the unit. Only a unit the catalog
+/// knows, and not a letter (`Urea (S)`: of serum) or a word (`(Ratio)`).
+fn unit_in_name(name: &str) -> Option<(String, String)> {
+    let (before, unit) = name.trim_end().strip_suffix(')')?.rsplit_once('(')?;
+    let unit = unit.trim();
+    let letters = unit.chars().filter(|c| c.is_alphabetic()).count();
+    let word = letters == unit.chars().count() && !(2..=3).contains(&letters);
+    let known = unit == "%" || (crate::catalog::is_known_unit(unit) && !word);
+    (known && !before.trim().is_empty()).then(|| (before.trim().to_string(), unit.to_string()))
+}
+
+/// Labels of a result printed after its label, on a line of its own.
+const RESULT_LABELS: &[&str] = &["result", "results", "value", "observed value", "your value", "test result"];
+
+/// The cells of a line that starts with a result's label (`Result :`, `Value`) under a name
+/// the catalog knows, with the name in place of the label: `name` `1.4 mg/dL`.
+fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
+    crate::catalog::lookup(name)?;
+    let first = cells.first()?;
+    let (label, rest) = match first.text.split_once(':') {
+        Some((label, rest)) => (label, rest.trim()),
+        None => (first.text.as_str(), ""),
+    };
+    let label = label.trim().trim_end_matches(['.', ' ']).to_lowercase();
+    if !RESULT_LABELS.contains(&label.as_str()) {
+        return None;
+    }
+    let mut out = vec![Cell { text: name.to_string(), x1: first.x0, ..first.clone() }];
+    if !rest.is_empty() {
+        out.extend(split_glued_unit(Cell { text: rest.to_string(), ..first.clone() }));
+    }
+    out.extend(cells[1..].iter().filter(|c| !is_separator(&c.text)).cloned());
+    Some(out)
 }
 
 /// Labels of a reference printed under its row rather than beside it.
@@ -2728,8 +2784,10 @@ impl ReferenceBelow {
         if too_far || self.text.len() >= 6 || AFTER_REFERENCE.contains(&first_word) {
             return false;
         }
-        // A section's heading (`BIOCHEMISTRY`) after the range.
-        if !self.text.is_empty() && is_heading(&line.cells) {
+        // A section's heading (`BIOCHEMISTRY`) after the range, or the next test's name alone
+        // (its result on the line below, after a label).
+        let next_name = matches!(line.cells.as_slice(), [c] if crate::catalog::lookup_whole(c.text.trim()).is_some());
+        if !self.text.is_empty() && (is_heading(&line.cells) || next_name) {
             return false;
         }
         // The next result, or the next row's own reference label.
@@ -3052,6 +3110,75 @@ mod tests {
                 ("Platelet Count", Some(2.45), Some("lakhs/cumm"), Some("1.5 - 4.1 lakhs/cumm"), None),
                 ("MCV", Some(78.2), Some("fL"), Some("83 - 101 fL"), Some(Flag::Low)),
                 ("Cholesterol", Some(180.0), Some("mg/dL"), Some("< 200 mg/dL"), None),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_lists_number_before_a_name_is_no_part_of_it() {
+        let p = page(&[
+            &[("Test Name", 20.0), ("Result", 200.0), ("Unit", 260.0), ("Reference Range", 320.0)],
+            &[("1. Haemoglobin", 20.0), ("11.2", 200.0), ("g/dL", 260.0), ("12.0 - 15.5", 320.0)],
+            &[("12) eGFR", 20.0), ("94", 200.0), ("mL/min/1.73m2", 260.0), ("> 90", 320.0)],
+            &[("(3) ESR", 20.0), ("22", 200.0), ("mm/hr", 260.0), ("0 - 20", 320.0)],
+            // A number that is part of the name stays.
+            &[("25-OH Vitamin D", 20.0), ("31", 200.0), ("ng/mL", 260.0), ("30 - 100", 320.0)],
+            &[("1,25-Dihydroxy Vitamin D", 20.0), ("45", 200.0), ("pg/mL", 260.0), ("19.9 - 79.3", 320.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["Haemoglobin", "eGFR", "ESR", "25-OH Vitamin D", "1,25-Dihydroxy Vitamin D"]);
+    }
+
+    #[test]
+    fn a_result_after_its_label_under_the_tests_name_is_that_tests_row() {
+        let p = page(&[
+            &[("Serum Creatinine", 20.0)],
+            &[("Result : 1.4 mg/dL", 40.0)],
+            &[("Reference Range : 0.6 - 1.2 mg/dL", 40.0)],
+            &[("Blood Urea", 20.0)],
+            &[("Value", 40.0), (":", 80.0), ("38", 100.0), ("mg/dL", 140.0)],
+            &[("Reference Range : 15 - 45 mg/dL", 40.0)],
+            // A label under a line the catalog does not know is no row.
+            &[("Doctor's comments", 20.0)],
+            &[("Result : 12", 40.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("Serum Creatinine", Some(1.4), Some("mg/dL"), Some((Some(0.6), Some(1.2)))),
+                ("Blood Urea", Some(38.0), Some("mg/dL"), Some((Some(15.0), Some(45.0)))),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_unit_in_brackets_after_the_name_is_the_results_unit_where_no_column_gives_one() {
+        let p = page(&[
+            &[("Test", 20.0), ("Result", 200.0), ("Normal Range", 300.0)],
+            &[("Haemoglobin (g/dL)", 20.0), ("11.2", 200.0), ("12.0 - 15.5", 300.0)],
+            &[("HbA1c (%)", 20.0), ("6.2", 200.0), ("4.0 - 5.6", 300.0)],
+            &[("Prothrombin Time (sec)", 20.0), ("13.1", 200.0), ("11 - 13.5", 300.0)],
+            // Brackets holding no unit are the name's, and so are a specimen's letter and a word.
+            &[("Vitamin D (25-OH)", 20.0), ("31", 200.0), ("30 - 100", 300.0)],
+            &[("Urea (S)", 20.0), ("31", 200.0), ("15 - 45", 300.0)],
+            &[("BUN/Creatinine (Ratio)", 20.0), ("14", 200.0), ("10 - 20", 300.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("Haemoglobin", Some("g/dL")),
+                ("HbA1c", Some("%")),
+                ("Prothrombin Time", Some("sec")),
+                ("Vitamin D (25-OH)", None),
+                ("Urea (S)", None),
+                ("BUN/Creatinine (Ratio)", None)
             ]
         );
     }
