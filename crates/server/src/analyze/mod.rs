@@ -496,7 +496,7 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
         {
             Some(after)
         }
-        (Some(b), _) => b.mend_unit(read, number),
+        (Some(b), _) => b.mend_unit_beside(read, number, row.range.as_ref().map_or((None, None), |r| (r.low, r.high))),
         (None, _) => catalog::mend_unit(read),
     });
     if let Some(unit) = mended {
@@ -1505,6 +1505,21 @@ mod tests {
         let text = &rows_of("text", lines)[0];
         assert_eq!((text.row.value.number, text.flag), (Some(385.0), Some("high")));
         assert!(text.needs_review.clone().unwrap_or_default().contains("physiologically possible"));
+    }
+
+    #[test]
+    fn a_cut_short_unit_is_the_one_its_printed_range_is_usual_in_not_the_one_a_lost_point_fits() {
+        // Globulin `L 1.5 g/dL` beside 2.0-3.5, photographed: its point and the unit's last
+        // letter lost. `g/d` is as near g/L as g/dL, and 15 is possible only in g/L; the
+        // range is globulin's in g/dL, so the unit is, and the point goes back.
+        let lines: &[&[(&str, f32)]] =
+            &[&[("Globulin", 20.0), ("L", 230.0), ("15", 250.0), ("g/d", 330.0), ("2.0 - 3.5", 420.0)]];
+        let rows = rows_of("ocr", lines);
+        let row = &rows[0].row;
+        assert_eq!((row.unit.as_deref(), row.value.number, rows[0].flag), (Some("g/dL"), Some(1.5), Some("low")));
+        // Beside a range usual in g/L, g/L.
+        let lines: &[&[(&str, f32)]] = &[&[("Globulin", 20.0), ("25", 250.0), ("g/d", 330.0), ("20 - 35", 420.0)]];
+        assert_eq!(rows_of("ocr", lines)[0].row.unit.as_deref(), Some("g/L"));
     }
 
     #[test]

@@ -450,12 +450,25 @@ impl Biomarker {
     /// for creatinine is mg/dL, though mcg/dL is nearer; `mu/mi` for TSH stays mU/mL, which
     /// is as printed, not µIU/mL.
     pub fn mend_unit(&self, read: &str, value: Option<f64>) -> Option<String> {
+        self.mend_unit_beside(read, value, (None, None))
+    }
+
+    /// [`Self::mend_unit`] for a reading beside a printed reference (`range`, low and high):
+    /// where units are as near the reading, the reference decides before the value does
+    /// ([`Self::unit_read_as_by_range`]).
+    pub fn mend_unit_beside(
+        &self,
+        read: &str,
+        value: Option<f64>,
+        range: (Option<f64>, Option<f64>),
+    ) -> Option<String> {
         let nearest = mend_unit(read);
         if nearest.as_deref().is_some_and(|u| self.measured_in(u)) {
             return nearest;
         }
         let own = self
-            .unit_read_as(read, value)
+            .unit_read_as_by_range(read, range.0, range.1)
+            .or_else(|| self.unit_read_as(read, value))
             .filter(|own| nearest.as_deref().is_none_or(|n| unit_distance(read, own) <= unit_distance(read, n) + 1));
         own.or(nearest)
     }
@@ -470,6 +483,34 @@ impl Biomarker {
     /// given. A reading that is a unit, this test's or not, or of two characters or fewer (see
     /// [`Self::unit_misread`]), is left.
     pub fn unit_read_as(&self, read: &str, value: Option<f64>) -> Option<String> {
+        self.unit_read_as_where(read, |u| value.is_none_or(|v| self.implausible(v, Some(u)).is_none()))
+    }
+
+    /// [`Self::unit_read_as`] where the printed reference decides between units as near the
+    /// reading, not the value (which may have lost its point with the unit its letter: globulin
+    /// `15 g/d` beside `2.0 - 3.5` is g/dL, where 1.5 is low, though 15 is possible only in
+    /// g/L): the unit in which the printed bounds are within half and twice the test's usual
+    /// ones, for either sex.
+    pub fn unit_read_as_by_range(&self, read: &str, low: Option<f64>, high: Option<f64>) -> Option<String> {
+        if low.is_none() && high.is_none() {
+            return None;
+        }
+        let near = |printed: Option<f64>, usual: Option<f64>| match (printed, usual) {
+            (Some(p), Some(u)) if p > 0.0 && u > 0.0 => Some((0.5..=2.0).contains(&(p / u))),
+            _ => None,
+        };
+        let fits = |u: &str| {
+            [None, Some(Sex::Male), Some(Sex::Female)].into_iter().any(|sex| {
+                self.default_range_in(Some(u), sex).is_some_and(|(ul, uh)| {
+                    let compared = [near(low, ul), near(high, uh)];
+                    compared.iter().any(Option::is_some) && compared.iter().flatten().all(|&n| n)
+                })
+            })
+        };
+        self.unit_read_as_where(read, fits)
+    }
+
+    fn unit_read_as_where(&self, read: &str, possible: impl Fn(&str) -> bool) -> Option<String> {
         let length = |u: &str| u.chars().filter(|c| !c.is_whitespace()).count();
         // Two letters are too few to tell a misreading from a lab's own spelling (`pq`).
         if length(read) < 3 || is_known_unit(read) || self.foreign_unit(read).is_none() {
@@ -488,7 +529,6 @@ impl Biomarker {
         }
         let near: Vec<(&str, usize)> = spellings.into_iter().filter_map(|u| Some((u, within(u)?))).collect();
         let nearest = near.iter().map(|(_, d)| *d).min()?;
-        let possible = |u: &str| value.is_none_or(|v| self.implausible(v, Some(u)).is_none());
         let found: Vec<&str> = near.into_iter().filter(|(u, d)| *d == nearest && possible(u)).map(|(u, _)| u).collect();
         let factor = |u: &str| self.to_canonical(1.0, Some(u));
         if !found.iter().all(|u| factor(u) == found.first().and_then(|f| factor(f))) {
@@ -805,6 +845,16 @@ mod tests {
         assert_eq!(whole("Thyroid Stimulating Hormone (Serum)"), None);
         assert_eq!(whole("LIPID PROFILE Cholesterol"), None);
         assert_eq!(whole("LIPID PROFILE (Cholesterol)"), None);
+    }
+
+    #[test]
+    fn a_unit_as_near_two_of_the_tests_is_the_one_its_printed_range_is_usual_in() {
+        let globulin = by_key("globulin").expect("globulin");
+        assert_eq!(globulin.unit_read_as_by_range("g/d", Some(2.0), Some(3.5)).as_deref(), Some("g/dL"));
+        assert_eq!(globulin.unit_read_as_by_range("g/d", Some(20.0), Some(35.0)).as_deref(), Some("g/L"));
+        // A range usual in neither, or none, decides nothing.
+        assert_eq!(globulin.unit_read_as_by_range("g/d", Some(200.0), Some(350.0)), None);
+        assert_eq!(globulin.unit_read_as_by_range("g/d", None, None), None);
     }
 
     #[test]
