@@ -122,6 +122,13 @@ def range_text(low, high, decimals, style):
     return {"dash": f"{lo} - {hi}", "tight": f"{lo}-{hi}", "to": f"{lo} to {hi}", "paren": f"({lo} - {hi})"}[style]
 
 
+HELVETICA = {c: w for w, chars in [
+    (191, "'"), (222, "ijl"), (260, "|"), (278, " !,./:;I[\\]ft"), (333, "()-`r³"), (334, "{}"), (355, '"'),
+    (389, "*"), (469, "^"), (500, "Jcksvxyz"), (556, "#$0123456789?L_abdeghnopqu"), (576, "µ"), (584, "+<=>~"),
+    (611, "FTZ"), (667, "&ABEKPSVXY"), (722, "CDHNRUw"), (778, "GOQ"), (833, "Mm"), (889, "%"), (944, "W"), (1015, "@"),
+] for c in chars}
+
+
 class Pdf:
     """A PDF of pages of text lines in Helvetica, written by hand."""
 
@@ -137,9 +144,9 @@ class Pdf:
 
     @staticmethod
     def width(s, size):
-        # Helvetica: digits and most letters about 0.556 em, narrow ones less.
-        narrow = sum(1 for c in s if c in ".,:;il|!1 ()/-")
-        return size * (0.556 * (len(s) - narrow) + 0.3 * narrow)
+        # Helvetica's advance widths (thousandths of an em; its metrics, as Liberation Sans
+        # shares them), so that a value set right ends where it is meant to.
+        return size * sum(HELVETICA.get(c, 556) for c in s) / 1000
 
     def save(self, path):
         objs = []
@@ -209,6 +216,23 @@ def make_report(rid, rng_seed, out_dir):
     if below:
         columns.remove("range")
     right_align_values = random.random() < 0.4
+    # Ways of printing added later, drawn from their own stream so that the layouts above stay
+    # as they were for a seed: a list's number before each name, a colon or dotted leader after
+    # it, the unit in the result's cell (`11.2 g/dL`) or in brackets after the name, long names
+    # wrapped onto a second line.
+    style = random.Random(rng_seed ^ 0x5EED)
+    serials = style.random() < 0.15
+    name_end = style.choice(["", "", "", "", " :", " ....... :"])
+    value_unit = False
+    unit_in_name = False
+    if "unit" in columns and "value" in columns and columns.index("unit") == columns.index("value") + 1:
+        value_unit = style.random() < 0.15
+    if value_unit:
+        columns.remove("unit")
+    elif "unit" in columns and not unit_in_range and style.random() < 0.1:
+        columns.remove("unit")
+        unit_in_name = True
+    wrap = style.random() < 0.3
 
     chosen = random.sample(TESTS, random.randint(12, 30))
     qual = random.sample(QUALITATIVE, random.randint(0, 3))
@@ -307,12 +331,30 @@ def make_report(rid, rng_seed, out_dir):
                 elif flag_style != "bold":
                     cells["value"] = {"letter_after": f"{value} {abnormal}", "letter_before": f"{abnormal} {value}",
                                       "word": f"{value} {word}", "star": f"{value}*"}[flag_style]
-            printed_unit = unit if unit and ("unit" in columns or unit in rtext) else None
+            if value_unit and unit:
+                cells["value"] = f"{cells['value']} {unit}"
+            printed_unit = unit if unit and ("unit" in columns or unit in rtext or value_unit or unit_in_name) else None
+            if unit_in_name and unit:
+                cells["name"] = f"{name} ({unit})"
             truth.append({"name": name, "value_text": value, "value": v if dec or below_limit else int(v), "unit": printed_unit,
                           "ref_text": rtext, "ref_low": low, "ref_high": high, "page": page_no})
             # (No flag printed anywhere on the report: flags are not scored.)
             if flag_style != "none":
                 truth[-1]["flag"] = shown_flag
+        serial_no = i + 1
+        printed_name = cells["name"]
+        rest = None
+        words = printed_name.split(" ")
+        # (A name too wide for its column is wrapped too, as labs do.)
+        too_wide = Pdf.width(f"{serial_no}. {printed_name}{name_end}", size) > widths["name"] - 12
+        if (wrap and len(words) >= 3 and len(printed_name) > 22) or (too_wide and len(words) >= 2):
+            cut = len(words) // 2
+            printed_name, rest = " ".join(words[:cut]), " ".join(words[cut:])
+        if serials:
+            printed_name = f"{serial_no}. {printed_name}"
+        if rest is None:
+            printed_name += name_end
+        cells["name"] = printed_name
         for c in columns:
             s = cells.get(c, "")
             if not s:
@@ -321,6 +363,10 @@ def make_report(rid, rng_seed, out_dir):
             if c in ("value", "previous") and right_align_values:
                 xx = xs[c] + widths[c] - 15 - Pdf.width(s, size)
             pdf.text(xx, y, s, size, bold and c == "value")
+        if rest is not None:
+            # The rest of a long name on the line below, under its start.
+            y -= gap * 0.6
+            pdf.text(xs["name"] + (Pdf.width(f"{serial_no}. ", size) if serials else 0), y, rest + name_end, size)
         y -= gap
         if below and cells.get("range"):
             pdf.text(xs["name"], y + gap * 0.3, random.choice(["Bio. Ref. Interval :", "Reference Range :"]), size - 1)
@@ -348,7 +394,9 @@ def make_report(rid, rng_seed, out_dir):
     gt = {"report_id": rid, "file": "report.pdf", "layout_notes": f"columns {columns}, flags {flag_style}, ranges {range_style}"
           f"{', unit inside the range' if unit_in_range else ''}, sex {sex}"
           f"{', thousands' if thousands else ''}{', sex-split ranges' if sex_split else ''}{', lipid tiers' if tiers else ''}"
-          f"{', reference below' if below else ''}", "tests": truth}
+          f"{', reference below' if below else ''}{', numbered' if serials else ''}{', names end ' + repr(name_end) if name_end else ''}"
+          f"{', unit in the result cell' if value_unit else ''}{', unit after the name' if unit_in_name else ''}"
+          f"{', long names wrapped' if wrap else ''}", "tests": truth}
     with open(os.path.join(folder, "ground_truth.json"), "w") as f:
         json.dump(gt, f, indent=1, ensure_ascii=False)
 
