@@ -156,6 +156,29 @@ fn parse_date_time(s: &str, month_first: bool) -> Option<Collected> {
     Some(Collected { date, time })
 }
 
+/// Of header cells that are dates (a cumulative report's columns, one per collection), the
+/// index of the latest and those of all the dates, when at least two are dates and reading them
+/// day first or month first orders them the same way (`05/10/2026` before `12/11/2026` either
+/// way).
+pub(super) fn latest_date(cells: &[&str]) -> Option<(usize, Vec<usize>)> {
+    let dated = |month_first: bool| -> Vec<(usize, NaiveDate)> {
+        cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| Some((i, date_in_one_token(&c.trim().to_lowercase(), month_first)?)))
+            .collect()
+    };
+    let (day_first, month_first) = (dated(false), dated(true));
+    let latest = |d: &[(usize, NaiveDate)]| d.iter().max_by_key(|(_, date)| *date).map(|(i, _)| *i);
+    let same = day_first.len() == month_first.len() && latest(&day_first) == latest(&month_first);
+    let unique = |d: &[(usize, NaiveDate)]| {
+        let newest = d.iter().map(|(_, date)| *date).max();
+        d.iter().filter(|(_, date)| Some(*date) == newest).count() == 1
+    };
+    let latest = latest(&day_first).filter(|_| day_first.len() >= 2 && same && unique(&day_first))?;
+    Some((latest, day_first.iter().map(|(i, _)| *i).collect()))
+}
+
 /// `23/03/2026`, `05/28/2025`, `10.07.2018`, `23/Mar/2026`, `23-Mar-26`, `2025-06-04`, with a
 /// time glued on (`08:00AM`) ignored here.
 fn date_in_one_token(token: &str, month_first: bool) -> Option<NaiveDate> {

@@ -263,7 +263,7 @@ const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
 /// holds the name column's header, as a photo's header can come out on two lines (`TEST NAME`
 /// a little higher than `TECHNOLOGY  VALUE  UNITS`).
 fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns> {
-    let method_x = header_method_x(cells, name_above)?;
+    let Some(method_x) = header_method_x(cells, name_above) else { return dated_columns(cells) };
     // From the header named by a word of `set` to the next header. A header run into the one
     // before it (`Biological Ref. Interval Previous Result` or `… Interval Results` as one
     // cell) starts at its own word, not at the cell.
@@ -276,6 +276,27 @@ fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns> {
     let value = value_at.map(|i| span(i, VALUE_HEADERS));
     let before_value = value_at.filter(|&i| i >= 2).map(|i| cells[i - 1].x0);
     Some(Columns { method_x, previous, value, before_value })
+}
+
+/// The columns of a cumulative report's header (`Test  05/10/2026  12/11/2026  Units`): a
+/// column of results for each date after the name's header; the latest date's is the result,
+/// the others earlier results (those on one side of it, where they all are).
+fn dated_columns(cells: &[Cell]) -> Option<Columns> {
+    let name = cells.iter().position(|c| header_says(c, NAME_HEADERS))?;
+    let after = &cells[name + 1..];
+    let texts: Vec<&str> = after.iter().map(|c| c.text.as_str()).collect();
+    let (latest, dated) = super::dates::latest_date(&texts)?;
+    let end = |i: usize| after.get(i + 1).map_or(f32::MAX, |next| next.x0);
+    let value = Some((after[latest].x0, end(latest)));
+    let (&first, &last) = (dated.first()?, dated.last()?);
+    let previous = if latest == last {
+        Some((after[first].x0, after[latest].x0))
+    } else if latest == first {
+        Some((after[first + 1].x0, end(last)))
+    } else {
+        None
+    };
+    Some(Columns { method_x: None, previous, value, before_value: None })
 }
 
 /// Where in a header cell the first of its words in `set` starts, by its share of the cell's
@@ -1024,7 +1045,7 @@ fn clean_name(cells: &[Cell]) -> String {
         && words[end + 1..].iter().all(|w| {
             // A speck of a letter or two, perhaps among strokes (`—s_>`), and no digit.
             let letters = w.chars().filter(|c| c.is_alphabetic()).count();
-            (w.chars().count() <= 2 || letters <= 1) && !w.chars().any(|c| c.is_ascii_digit())
+            (w.chars().count() <= 2 || letters <= 1) && !w.chars().any(|c| c.is_ascii_digit()) && *w != "(%)"
         })
         && !words[end + 1..].iter().any(|w| parse_flag(w).is_some())
     {
@@ -2349,6 +2370,75 @@ fn without_notes(lines: &[Line]) -> Cow<'_, [Line]> {
     Cow::Owned(lines[..start].iter().cloned().chain(notes).collect())
 }
 
+/// The lines with each test name wrapped under its row put back on the row (`Mean Corpuscular
+/// Impedance 91.3` over `Volume (fL) :`), or `None` where no name wrapped. The rest of a name
+/// is a line of one cell of words (no number of its own outside brackets, though `B12` is a
+/// word; no label before a colon, no
+/// heading in capitals, no reference label, no result word) that starts where the row's name
+/// starts, just under the row and nearer it than the line after: a row's own padding sets it
+/// apart from the next. A row whose name the catalog knows takes it only when the two are a
+/// whole name of the same test ([`crate::catalog::lookup_whole`]), perhaps with its unit. A
+/// text layer's lines only: a scan's are too unevenly spaced. Wherever lines are evenly spaced nothing is joined here; a name the catalog
+/// knows whole still is, as rows are read ([`completed_name`]).
+fn with_wrapped_names(lines: &[Line]) -> Option<Vec<Line>> {
+    let tail = |i: usize| {
+        let (row, line) = (&lines[i - 1], &lines[i]);
+        let ([name, rest @ ..], [cell]) = (row.cells.as_slice(), line.cells.as_slice()) else { return false };
+        let text = cell.text.trim();
+        let (outside, _) = text.split_once('(').unwrap_or((text, ""));
+        let wordy = text.starts_with(|c: char| c.is_alphabetic() || c == '(')
+            && outside
+                .split_whitespace()
+                .all(|w| !w.contains(|c: char| c.is_ascii_digit()) || w.contains(char::is_alphabetic))
+            && !text.trim_end_matches([' ', ':']).contains(':')
+            && text.split_whitespace().count() <= 5;
+        let h = row.bbox.height().max(line.bbox.height()).max(1.0);
+        let gap = line.bbox.y0 - row.bbox.y1;
+        let next_gap = lines.get(i + 1).map_or(f32::MAX, |next| next.bbox.y0 - line.bbox.y1);
+        let close = gap < 0.5 * h && gap + 0.1 * h < next_gap;
+        let aligned = (cell.x0 - name.x0).abs() <= h;
+        let named_row = name.text.starts_with(char::is_alphabetic) && holds_number(rest);
+        // A name the catalog knows takes only words that name the same test with it (`Aspartate
+        // Aminotransferase` and `(AST/SGOT) (U/L)`): not a method under it (`Jaffe Kinetics`)
+        // nor a heading that came out near it in a photo.
+        let own = crate::catalog::lookup(name.text.trim());
+        let same_test = || {
+            let joined = format!("{} {}", name.text.trim(), text.trim_end_matches([' ', ':', '.']));
+            let joined = unit_in_name(&joined).map_or(joined, |(name, _)| name);
+            own.is_none_or(|b| crate::catalog::lookup_whole(&joined).is_some_and(|j| j.key == b.key))
+        };
+        // A bracket closed below is one the name left open.
+        let depth = |t: &str| t.matches('(').count() as i32 - t.matches(')').count() as i32;
+        let closes = depth(text) >= 0 || depth(&name.text) > 0;
+        wordy
+            && closes
+            && close
+            && aligned
+            && named_row
+            && !is_heading(&line.cells)
+            && reference_label(line).is_none()
+            && parse_value(text).is_none()
+            && same_test()
+    };
+    let tails: Vec<usize> = (1..lines.len()).filter(|&i| tail(i)).collect();
+    if tails.is_empty() {
+        return None;
+    }
+    let mut out: Vec<Line> = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        match out.last_mut() {
+            Some(row) if tails.contains(&i) => {
+                let name = &mut row.cells[0];
+                name.text = format!("{} {}", name.text.trim_end(), line.cells[0].text.trim());
+                name.x1 = name.x1.max(line.cells[0].x1);
+                row.bbox.y1 = row.bbox.y1.max(line.bbox.y1);
+            }
+            _ => out.push(line.clone()),
+        }
+    }
+    Some(out)
+}
+
 /// The desirable band under line `index` (on the next line, or the one after when a name
 /// wrapped between: `Saturated Fatty Acid` / `31.4` / `Index` / bands), as cells to read
 /// after the value: the unit, then the band. `band_x` is what the band headers said: the
@@ -2399,6 +2489,13 @@ fn band_below(
 
 fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
     let lines = without_notes(lines);
+    // (A scan's lines are too unevenly spaced to tell a row's padding by.)
+    let scanned = !page.words.is_empty() && page.words.iter().all(|w| w.line.is_some());
+    let joined = if scanned { None } else { with_wrapped_names(&lines) };
+    let lines = match joined {
+        Some(joined) => Cow::Owned(joined),
+        None => lines,
+    };
     let bands = band_lines(&lines);
     let mut rows: Vec<LabRow> = Vec::new();
     let mut pending_name: Option<String> = None;
@@ -3181,6 +3278,82 @@ mod tests {
                 ("BUN/Creatinine (Ratio)", None)
             ]
         );
+    }
+
+    /// A text layer's page of lines at the given tops (words 10 high, 5 wide a letter).
+    fn page_at(lines: &[(f32, &[(&str, f32)])]) -> Page {
+        let mut words = Vec::new();
+        for (y, cells) in lines {
+            for (text, x) in *cells {
+                let mut cx = *x;
+                for w in text.split(' ') {
+                    let width = 5.0 * w.chars().count() as f32;
+                    let bbox = BBox { x0: cx, y0: *y, x1: cx + width, y1: y + 10.0 };
+                    words.push(Word { text: w.into(), bbox, bold: false, line: None });
+                    cx += width + 2.5;
+                }
+            }
+        }
+        Page { number: 1, width: 595.0, height: 842.0, words }
+    }
+
+    #[test]
+    fn a_name_wrapped_under_its_row_nearer_it_than_the_next_line_is_joined_to_it() {
+        let p = page_at(&[
+            (100.0, &[("Investigation", 20.0), ("Result", 250.0), ("Reference", 350.0)]),
+            // Neither part alone nor the whole is a name the catalog holds whole with its unit.
+            (120.0, &[("Mean Corpuscular", 20.0), ("91.3", 250.0), ("83 - 101", 350.0)]),
+            (131.0, &[("Volume (fL)", 20.0)]),
+            (150.0, &[("Total Iron", 20.0), ("212", 250.0), ("250 - 450", 350.0)]),
+            (161.0, &[("Binding Capacity (ug/dL) :", 20.0)]),
+            (180.0, &[("Vitamin", 20.0), ("253", 250.0), ("pg/mL", 300.0), ("211 - 911", 350.0)]),
+            (191.0, &[("B12 (Cyanocobalamin)", 20.0)]),
+            // A method under a name the catalog knows is no part of it, however near.
+            (200.0, &[("Creatinine, Serum", 20.0), ("0.9", 250.0), ("mg/dL", 300.0), ("0.6 - 1.3", 350.0)]),
+            (211.0, &[("Jaffe Kinetics", 20.0)]),
+            // Evenly spaced, a line under a row is not its name's.
+            (230.0, &[("Haemoglobin", 20.0), ("13.2", 250.0), ("g/dL", 300.0), ("13 - 17", 350.0)]),
+            (242.0, &[("Sample Serum", 20.0)]),
+            (254.0, &[("ESR", 20.0), ("12", 250.0), ("mm/hr", 300.0), ("0 - 20", 350.0)]),
+            // Nor is a line nearer the row below it, whose name it starts. (The row below names
+            // its test already, so it takes no words from above either.)
+            (274.0, &[("Urea", 20.0), ("30", 250.0), ("mg/dL", 300.0), ("15 - 45", 350.0)]),
+            (289.0, &[("Glycated Haemoglobin", 20.0)]),
+            (296.0, &[("(HbA1c)", 20.0), ("6.8", 250.0), ("%", 300.0), ("4.0 - 5.6", 350.0)]),
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("Mean Corpuscular Volume", Some("fL")),
+                ("Total Iron Binding Capacity", Some("ug/dL")),
+                ("Vitamin B12 (Cyanocobalamin)", Some("pg/mL")),
+                ("Creatinine, Serum", Some("mg/dL")),
+                ("Haemoglobin", Some("g/dL")),
+                ("ESR", Some("mm/hr")),
+                ("Urea", Some("mg/dL")),
+                ("(HbA1c)", Some("%")),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_cumulative_reports_result_is_under_its_latest_date() {
+        let rows = |first: &str, second: &str| {
+            let p = page(&[
+                &[("Test", 20.0), (first, 200.0), (second, 270.0), ("Units", 340.0), ("Reference", 400.0)],
+                &[("Hemoglobin", 20.0), ("11.2", 200.0), ("10.4", 270.0), ("g/dL", 340.0), ("12.0-15.5", 400.0)],
+                &[("Ferritin", 20.0), ("8", 200.0), ("6", 270.0), ("ng/mL", 340.0), ("13-150", 400.0)],
+            ]);
+            rows_from_page(&p, None).into_iter().map(|r| r.value.number).collect::<Vec<_>>()
+        };
+        // Newest first or last, day first or month first alike.
+        assert_eq!(rows("12/11/2026", "05/10/2026"), [Some(11.2), Some(8.0)]);
+        assert_eq!(rows("05/10/2026", "12/11/2026"), [Some(10.4), Some(6.0)]);
+        assert_eq!(rows("10-May-2026", "12-Nov-2026"), [Some(10.4), Some(6.0)]);
+        // Dates whose order depends on how they are read decide nothing: the first result is read.
+        assert_eq!(rows("04/03/2026", "03/04/2026"), [Some(11.2), Some(8.0)]);
     }
 
     #[test]
