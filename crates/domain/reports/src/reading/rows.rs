@@ -532,6 +532,9 @@ fn split_glued_unit(cell: Cell) -> Vec<Cell> {
 /// result is a cell, the unit one after it. Not a range (`13 - 17 g/dL`) nor a bound (`< 200
 /// mg/dL`): a reference keeps its unit.
 fn split_spaced_unit(cell: &Cell) -> Option<Vec<Cell>> {
+    if let Some(cells) = split_flag_unit(cell) {
+        return Some(cells);
+    }
     let words: Vec<&str> = cell.text.split(' ').collect();
     (1..words.len()).find_map(|k| {
         let (head, tail) = (words[..k].join(" "), words[k..].join(" "));
@@ -547,6 +550,27 @@ fn split_spaced_unit(cell: &Cell) -> Option<Vec<Cell>> {
             Cell { text: tail, x0: tail_start, ..cell.clone() },
         ])
     })
+}
+
+/// A cell of a result, its flag letter and its unit, as a photo reads them run together
+/// (`39.0L%`, `51Hmg/dL`, `12182 H/cumm`, `8.5 Hgm/dl`): the result with its flag, then the
+/// unit. Only where the rest after the number is no unit itself (`5L/min` is five L/min) and
+/// is one once its first letter, `H` or `L`, is taken off.
+fn split_flag_unit(cell: &Cell) -> Option<Vec<Cell>> {
+    let text = cell.text.trim();
+    let (number, _, rest) = leading_number(text)?;
+    let rest = rest.trim_start();
+    let known = |u: &str| u == "%" || crate::catalog::is_known_unit(u);
+    let unit = rest.strip_prefix(['H', 'L'])?.trim_start().trim_end_matches(['_', '.']);
+    if unit.is_empty() || known(rest) || !known(unit) {
+        return None;
+    }
+    let head = format!("{number} {}", &rest[..1]);
+    let unit_start = cell.x_at(text.chars().count() - unit.chars().count());
+    Some(vec![
+        Cell { text: head, x1: unit_start, ..cell.clone() },
+        Cell { text: unit.to_string(), x0: unit_start, ..cell.clone() },
+    ])
 }
 
 /// A known unit with a slash, starting with a letter (`mg/dL`, not `1000/mm3`, which is a unit
@@ -2373,14 +2397,14 @@ fn without_notes(lines: &[Line]) -> Cow<'_, [Line]> {
 /// The lines with each test name wrapped under its row put back on the row (`Mean Corpuscular
 /// Impedance 91.3` over `Volume (fL) :`), or `None` where no name wrapped. The rest of a name
 /// is a line of one cell of words (no number of its own outside brackets, though `B12` is a
-/// word; no label before a colon, no
-/// heading in capitals, no reference label, no result word) that starts where the row's name
-/// starts, just under the row and nearer it than the line after: a row's own padding sets it
-/// apart from the next. A row whose name the catalog knows takes it only when the two are a
-/// whole name of the same test ([`crate::catalog::lookup_whole`]), perhaps with its unit. A
-/// text layer's lines only: a scan's are too unevenly spaced. Wherever lines are evenly spaced nothing is joined here; a name the catalog
-/// knows whole still is, as rows are read ([`completed_name`]).
-fn with_wrapped_names(lines: &[Line]) -> Option<Vec<Line>> {
+/// word; no label before a colon, no heading in capitals, no reference label, no result word)
+/// that starts where the row's name starts, just under the row. What says it is the name's: a
+/// row whose name the catalog knows takes it only when the two are a whole name of a test
+/// ([`crate::catalog::lookup_whole`]), perhaps with its unit; one whose name it does not know,
+/// when the two name a test, or, in a text layer (`scanned` false: a scan's lines are too
+/// unevenly spaced for this), when the line is nearer the row than the line after it, as a
+/// row's own padding sets it apart from the next.
+fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
     let tail = |i: usize| {
         let (row, line) = (&lines[i - 1], &lines[i]);
         let ([name, rest @ ..], [cell]) = (row.cells.as_slice(), line.cells.as_slice()) else { return false };
@@ -2395,17 +2419,23 @@ fn with_wrapped_names(lines: &[Line]) -> Option<Vec<Line>> {
         let h = row.bbox.height().max(line.bbox.height()).max(1.0);
         let gap = line.bbox.y0 - row.bbox.y1;
         let next_gap = lines.get(i + 1).map_or(f32::MAX, |next| next.bbox.y0 - line.bbox.y1);
-        let close = gap < 0.5 * h && gap + 0.1 * h < next_gap;
+        let close = gap < 0.5 * h;
+        let padded = gap + 0.1 * h < next_gap;
         let aligned = (cell.x0 - name.x0).abs() <= h;
         let named_row = name.text.starts_with(char::is_alphabetic) && holds_number(rest);
-        // A name the catalog knows takes only words that name the same test with it (`Aspartate
-        // Aminotransferase` and `(AST/SGOT) (U/L)`): not a method under it (`Jaffe Kinetics`)
-        // nor a heading that came out near it in a photo.
+        // What says the line is the rest of the name: for a name the catalog knows, the two
+        // being a whole name of a test (`Aspartate Aminotransferase` and `(AST/SGOT) (U/L)`,
+        // `Glucose,` and `Fasting`), not a method under it (`Jaffe Kinetics`) nor a heading a
+        // photo set near it; for a name it does not know (`Mean Corpuscular`), the two naming
+        // a test, or, in a text layer, the row's padding.
         let own = crate::catalog::lookup(name.text.trim());
         let same_test = || {
             let joined = format!("{} {}", name.text.trim(), text.trim_end_matches([' ', ':', '.']));
-            let joined = unit_in_name(&joined).map_or(joined, |(name, _)| name);
-            own.is_none_or(|b| crate::catalog::lookup_whole(&joined).is_some_and(|j| j.key == b.key))
+            let joined = unit_in_name(&joined, scanned).map_or(joined, |(name, _)| name);
+            match own {
+                Some(_) => crate::catalog::lookup_whole(&joined).is_some(),
+                None => (padded && !scanned) || crate::catalog::lookup(&joined).is_some(),
+            }
         };
         // A bracket closed below is one the name left open.
         let depth = |t: &str| t.matches('(').count() as i32 - t.matches(')').count() as i32;
@@ -2489,10 +2519,8 @@ fn band_below(
 
 fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
     let lines = without_notes(lines);
-    // (A scan's lines are too unevenly spaced to tell a row's padding by.)
     let scanned = !page.words.is_empty() && page.words.iter().all(|w| w.line.is_some());
-    let joined = if scanned { None } else { with_wrapped_names(&lines) };
-    let lines = match joined {
+    let lines = match with_wrapped_names(&lines, scanned) {
         Some(joined) => Cow::Owned(joined),
         None => lines,
     };
@@ -2666,7 +2694,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     _ => p.name,
                 };
                 let (name, unit) = match p.unit {
-                    None if p.value.number.is_some() => match unit_in_name(&name) {
+                    None if p.value.number.is_some() => match unit_in_name(&name, scanned) {
                         Some((name, unit)) => (name, Some(unit)),
                         None => (name, None),
                     },
@@ -2732,13 +2760,16 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
 
 /// A name that ends with its unit in brackets (`Haemoglobin (g/dL)`, `HbA1c (%)`), as tables
 /// without a unit column print it: the name before it and the unit. Only a unit the catalog
-/// knows, and not a letter (`Urea (S)`: of serum) or a word (`(Ratio)`).
-fn unit_in_name(name: &str) -> Option<(String, String)> {
+/// knows, and not a letter (`Urea (S)`: of serum) or a word (`(Ratio)`). On a scan
+/// (`scanned`), also a ratio OCR misread a letter of (`(mnv/hr)`, `(ulU/mL)`): one a unit the
+/// catalog knows is near (not `(AST/SGOT)`); the row's test mends it later.
+fn unit_in_name(name: &str, scanned: bool) -> Option<(String, String)> {
     let (before, unit) = name.trim_end().strip_suffix(')')?.rsplit_once('(')?;
     let unit = unit.trim();
     let letters = unit.chars().filter(|c| c.is_alphabetic()).count();
     let word = letters == unit.chars().count() && !(2..=3).contains(&letters);
-    let known = unit == "%" || (crate::catalog::is_known_unit(unit) && !word);
+    let misread = || scanned && unit.contains('/') && crate::catalog::mend_unit(unit).is_some();
+    let known = unit == "%" || (crate::catalog::is_known_unit(unit) && !word) || misread();
     (known && !before.trim().is_empty()).then(|| (before.trim().to_string(), unit.to_string()))
 }
 
@@ -3193,6 +3224,10 @@ mod tests {
             &[("MCV :", 20.0), ("L 78.2 fL", 200.0), ("83 - 101 fL", 300.0)],
             // A bound with its unit is a reference, whole.
             &[("Cholesterol", 20.0), ("180", 200.0), ("< 200 mg/dL", 300.0)],
+            // A photo runs the flag into them.
+            &[("Hematocrit", 20.0), ("39.0L%", 200.0), ("(40.0 - 50.0)", 300.0)],
+            &[("VLDL", 20.0), ("51Hmg/dL", 200.0), ("(5 - 40)", 300.0)],
+            &[("Total WBC Count", 20.0), ("12182 H/cumm", 200.0), ("(4000 - 11000)", 300.0)],
         ]);
         let rows = rows_from_page(&p, None);
         let read: Vec<_> = rows
@@ -3207,6 +3242,9 @@ mod tests {
                 ("Platelet Count", Some(2.45), Some("lakhs/cumm"), Some("1.5 - 4.1 lakhs/cumm"), None),
                 ("MCV", Some(78.2), Some("fL"), Some("83 - 101 fL"), Some(Flag::Low)),
                 ("Cholesterol", Some(180.0), Some("mg/dL"), Some("< 200 mg/dL"), None),
+                ("Hematocrit", Some(39.0), Some("%"), Some("(40.0 - 50.0)"), Some(Flag::Low)),
+                ("VLDL", Some(51.0), Some("mg/dL"), Some("(5 - 40)"), Some(Flag::High)),
+                ("Total WBC Count", Some(12182.0), Some("/cumm"), Some("(4000 - 11000)"), Some(Flag::High)),
             ]
         );
     }
@@ -3278,6 +3316,15 @@ mod tests {
                 ("BUN/Creatinine (Ratio)", None)
             ]
         );
+        // On a scan, a unit OCR misread a letter of, though no other test's name in brackets.
+        let lines: &[&[(&str, f32)]] = &[
+            &[("Test", 20.0), ("Result", 400.0), ("Normal Range", 500.0)],
+            &[("ESR (mnv/hr)", 20.0), ("12", 400.0), ("0 - 20", 500.0)],
+            &[("Aspartate Aminotransferase (AST/SGOT)", 20.0), ("23", 400.0), ("0 - 40", 500.0)],
+        ];
+        let rows = rows_from_page(&ocr_cells_page(lines), None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(read, [("ESR", Some("mnv/hr")), ("Aspartate Aminotransferase (AST/SGOT)", None)]);
     }
 
     /// A text layer's page of lines at the given tops (words 10 high, 5 wide a letter).
