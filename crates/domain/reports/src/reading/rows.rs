@@ -1110,7 +1110,17 @@ fn clean_name(cells: &[Cell]) -> String {
         }
         // A list's number before each name (`1. Haemoglobin`, `12) eGFR`, `(3) ESR`).
         Some((serial, rest)) if is_serial(serial) && rest.starts_with(char::is_alphabetic) => rest,
-        _ => name,
+        // One a photo ran into the name (`8.INR`), before a name the catalog knows.
+        _ => match name.find(['.', ')']).map(|at| name.split_at(at + 1)) {
+            Some((serial, rest))
+                if is_serial(serial)
+                    && rest.starts_with(char::is_alphabetic)
+                    && crate::catalog::lookup(rest).is_some() =>
+            {
+                rest
+            }
+            _ => name,
+        },
     };
     // A footnote mark OCR read as a quote, a trade mark or a question mark (`Glucose”`).
     let name = name.trim_end_matches(['”', '“', '"', '™', '?', '’']);
@@ -3256,12 +3266,14 @@ mod tests {
             &[("1. Haemoglobin", 20.0), ("11.2", 200.0), ("g/dL", 260.0), ("12.0 - 15.5", 320.0)],
             &[("12) eGFR", 20.0), ("94", 200.0), ("mL/min/1.73m2", 260.0), ("> 90", 320.0)],
             &[("(3) ESR", 20.0), ("22", 200.0), ("mm/hr", 260.0), ("0 - 20", 320.0)],
+            // Run into the name, as a photo reads it.
+            &[("8.INR", 20.0), ("1.00", 200.0), ("0.80 - 1.20", 320.0)],
             // A number that is part of the name stays.
             &[("25-OH Vitamin D", 20.0), ("31", 200.0), ("ng/mL", 260.0), ("30 - 100", 320.0)],
             &[("1,25-Dihydroxy Vitamin D", 20.0), ("45", 200.0), ("pg/mL", 260.0), ("19.9 - 79.3", 320.0)],
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
-        assert_eq!(names, ["Haemoglobin", "eGFR", "ESR", "25-OH Vitamin D", "1,25-Dihydroxy Vitamin D"]);
+        assert_eq!(names, ["Haemoglobin", "eGFR", "ESR", "INR", "25-OH Vitamin D", "1,25-Dihydroxy Vitamin D"]);
     }
 
     #[test]
