@@ -638,6 +638,10 @@ fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -> bool {
     let Some(next) = words.get(i + 1).filter(|next| parse_value(&next.text).is_some()) else {
         return false;
     };
+    // A `to` between two numbers is a range's (`70 to 100` under the colons of `Collected :`).
+    if w.text.eq_ignore_ascii_case("to") && parse_number(&words[i - 1].text).is_some() {
+        return false;
+    }
     // Nor is an abbreviation in capitals that ends a test's name (`Gamma GT` over a column of
     // colons).
     if w.text.chars().count() >= 2 && w.text.chars().any(|c| c.is_ascii_uppercase()) {
@@ -4327,6 +4331,30 @@ mod tests {
         let rows: Vec<(String, String)> =
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text)).collect();
         assert_eq!(rows, [("Urine Protein".to_string(), "NEGATIVE".to_string())]);
+    }
+
+    #[test]
+    fn a_ranges_to_under_a_column_of_colons_is_no_colon() {
+        // The colons of the patient's details (`Age/Sex :`, `Collected :`) stand where the
+        // `to` of the ranges below falls.
+        let w = |text: &str, x: f32, line: u32| ocr_word(text, x, 100.0 + 40.0 * line as f32, (9.0, 18.0), line);
+        let mut words = vec![w("Age/Sex", 500.0, 0), w(":", 640.0, 0), w("41", 670.0, 0)];
+        words.extend([w("Collected", 500.0, 1), w(":", 640.0, 1), w("02/11/2026", 670.0, 1)]);
+        for (line, (name, value, low, high)) in
+            [("Glucose", "72", "70", "100"), ("ESR", "1", "0", "15")].into_iter().enumerate()
+        {
+            let line = line as u32 + 2;
+            words.extend([w(name, 20.0, line), w(value, 400.0, line)]);
+            words.extend([
+                w(low, 640.0 - 9.0 * low.len() as f32 - 6.0, line),
+                w("to", 636.0, line),
+                w(high, 664.0, line),
+            ]);
+        }
+        let p = Page { number: 1, width: 900.0, height: 600.0, words };
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.number, r.range_text.as_deref())).collect();
+        assert_eq!(read, [("Glucose", Some(72.0), Some("70 to 100")), ("ESR", Some(1.0), Some("0 to 15"))]);
     }
 
     #[test]
