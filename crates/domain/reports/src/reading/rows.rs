@@ -282,6 +282,11 @@ fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns> {
 /// column of results for each date after the name's header; the latest date's is the result,
 /// the others earlier results (those on one side of it, where they all are).
 fn dated_columns(cells: &[Cell]) -> Option<Columns> {
+    // (Every line is asked: the cheap test first.)
+    let date_like = |c: &Cell| c.text.contains(|ch: char| ch.is_ascii_digit()) && c.text.contains(['/', '-', '.']);
+    if cells.iter().filter(|c| date_like(c)).count() < 2 {
+        return None;
+    }
     let name = cells.iter().position(|c| header_says(c, NAME_HEADERS))?;
     let after = &cells[name + 1..];
     let texts: Vec<&str> = after.iter().map(|c| c.text.as_str()).collect();
@@ -532,15 +537,21 @@ fn split_glued_unit(cell: Cell) -> Vec<Cell> {
 /// result is a cell, the unit one after it. Not a range (`13 - 17 g/dL`) nor a bound (`< 200
 /// mg/dL`): a reference keeps its unit.
 fn split_spaced_unit(cell: &Cell) -> Option<Vec<Cell>> {
+    // (Every cell is asked: a result and a unit are a few words with a digit.)
+    if !cell.text.contains(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
     if let Some(cells) = split_flag_unit(cell) {
         return Some(cells);
     }
     let words: Vec<&str> = cell.text.split(' ').collect();
+    if words.len() > 6 {
+        return None;
+    }
     (1..words.len()).find_map(|k| {
         let (head, tail) = (words[..k].join(" "), words[k..].join(" "));
         let result = parse_value(&head).is_some_and(|v| v.number.is_some() && v.qualifier.is_none());
-        let unit = tail == "%" || crate::catalog::is_known_unit(&tail);
-        if !(result && unit) {
+        if !(result && (tail == "%" || crate::catalog::is_known_unit(&tail))) {
             return None;
         }
         let head_chars = head.chars().count();
@@ -2442,11 +2453,10 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         // `Glucose,` and `Fasting`), not a method under it (`Jaffe Kinetics`) nor a heading a
         // photo set near it; for a name it does not know (`Mean Corpuscular`), the two naming
         // a test, or, in a text layer, the row's padding.
-        let own = crate::catalog::lookup(name.text.trim());
         let same_test = || {
             let joined = format!("{} {}", name.text.trim(), text.trim_end_matches([' ', ':', '.']));
             let joined = unit_in_name(&joined, scanned).map_or(joined, |(name, _)| name);
-            match own {
+            match crate::catalog::lookup(name.text.trim()) {
                 Some(_) => crate::catalog::lookup_whole(&joined).is_some(),
                 None => (padded && !scanned) || crate::catalog::lookup(&joined).is_some(),
             }
@@ -2793,7 +2803,6 @@ const RESULT_LABELS: &[&str] = &["result", "results", "value", "observed value",
 /// The cells of a line that starts with a result's label (`Result :`, `Value`) under a name
 /// the catalog knows, with the name in place of the label: `name` `1.4 mg/dL`.
 fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
-    crate::catalog::lookup(name)?;
     let first = cells.first()?;
     let (label, rest) = match first.text.split_once(':') {
         Some((label, rest)) => (label, rest.trim()),
@@ -2803,6 +2812,7 @@ fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
     if !RESULT_LABELS.contains(&label.as_str()) {
         return None;
     }
+    crate::catalog::lookup(name)?;
     let mut out = vec![Cell { text: name.to_string(), x1: first.x0, ..first.clone() }];
     if !rest.is_empty() {
         out.extend(split_glued_unit(Cell { text: rest.to_string(), ..first.clone() }));
