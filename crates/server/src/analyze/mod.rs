@@ -699,8 +699,10 @@ pub(crate) fn range_lost_point(value: f64, low: f64, high: f64) -> Option<String
 /// ([`range_lost_point`]); three readings agree. Or each bound alone (RDW `11.6-140`, total
 /// protein `64-83` beside a low 5.9): a whole-number bound no person's result can reach
 /// (beyond the test's plausible range) whose tenth it can, when the range so mended is near
-/// the usual one and the value is possible. The range taken is given with the reason the row
-/// asks for review; the range as read stays in its text. Anything else leaves the range as read.
+/// the usual one and the value is possible. First, a range from a negative bound no result can
+/// be loses its minus ([`range_without_minus`]). The range taken is given with the reason the
+/// row asks for review; the range as read stays in its text. Anything else leaves the range as
+/// read.
 pub(crate) fn range_with_points(biomarker: &Biomarker, row: &LabRow, sex: Option<Sex>) -> Option<(f64, f64, String)> {
     let range = row.range.as_ref()?;
     let (low, high) = (range.low?, range.high?);
