@@ -51,6 +51,15 @@ impl Cell {
         self.x0 + (self.x1 - self.x0) * n as f32 / self.text.chars().count().max(1) as f32
     }
 
+    /// The cell cut in two: `head`, ending where the cell's character `head_end` stands, and
+    /// `tail`, starting where its character `tail_start` does ([`Self::x_at`]).
+    fn cut(&self, head: String, head_end: usize, tail: String, tail_start: usize) -> Vec<Cell> {
+        vec![
+            Cell { text: head, x1: self.x_at(head_end), ..self.clone() },
+            Cell { text: tail, x0: self.x_at(tail_start), ..self.clone() },
+        ]
+    }
+
     /// The result this cell holds, with a lost decimal point put back (`45 1` is 45.1).
     fn value(&self) -> Option<ResultValue> {
         parse_value(&self.text)
@@ -366,8 +375,13 @@ fn header_method_x(cells: &[Cell], name_above: bool) -> Option<Option<f32>> {
     Some(method_x)
 }
 
+/// Whether the page's words are OCR's (each with its line), not a text layer's.
+fn scanned(page: &Page) -> bool {
+    !page.words.is_empty() && page.words.iter().all(|w| w.line.is_some())
+}
+
 fn lines_of(page: &Page) -> Vec<Line> {
-    let scanned = !page.words.is_empty() && page.words.iter().all(|w| w.line.is_some());
+    let scanned = scanned(page);
     let (groups, colons) =
         if scanned { (lines_found_by_ocr(page), colon_columns(page)) } else { (level_lines(page), Vec::new()) };
     // A scan or photo is seldom square on the page: its lines climb or fall by the page's
@@ -486,12 +500,7 @@ fn split_after_result(cell: Cell) -> Vec<Cell> {
         return vec![cell];
     }
     let chars = text.chars().count();
-    let number_end = cell.x_at(number.chars().count());
-    let rest_start = cell.x_at(chars - rest.chars().count());
-    vec![
-        Cell { text: number.to_string(), x1: number_end, ..cell.clone() },
-        Cell { text: rest.to_string(), x0: rest_start, ..cell },
-    ]
+    cell.cut(number.to_string(), number.chars().count(), rest.to_string(), chars - rest.chars().count())
 }
 
 /// A cell ending in a number glued to its unit (`24.8%`, `L 5.6%`, `88mg/dL`): the number
@@ -505,13 +514,8 @@ fn split_glued_unit(cell: Cell) -> Vec<Cell> {
         && parse_number(number).is_some()
         && ratio_unit(unit)
     {
-        let number_end = cell.x_at(number.chars().count());
-        let unit_start = cell.x_at(cell.text.chars().count() - unit.chars().count());
-        let (number, unit) = (number.to_string(), unit.to_string());
-        return vec![
-            Cell { text: number, x1: number_end, ..cell.clone() },
-            Cell { text: unit, x0: unit_start, ..cell },
-        ];
+        let unit_start = cell.text.chars().count() - unit.chars().count();
+        return cell.cut(number.to_string(), number.chars().count(), unit.to_string(), unit_start);
     }
     if let Some(cells) = split_spaced_unit(&cell) {
         return cells;
@@ -527,9 +531,8 @@ fn split_glued_unit(cell: Cell) -> Vec<Cell> {
         return vec![cell];
     };
     let keep = cell.text.len() - unit.len();
-    let x = cell.x_at(cell.text[..keep].chars().count());
-    let unit_cell = Cell { text: unit.to_string(), x0: x, x1: cell.x1, ..cell.clone() };
-    vec![Cell { text: cell.text[..keep].to_string(), x1: x, ..cell }, unit_cell]
+    let at = cell.text[..keep].chars().count();
+    cell.cut(cell.text[..keep].to_string(), at, unit.to_string(), at)
 }
 
 /// A cell of a result and its unit printed a space apart (`11.2 g/dL`, `7,800 /cumm`, `L 88.2
@@ -554,12 +557,8 @@ fn split_spaced_unit(cell: &Cell) -> Option<Vec<Cell>> {
         if !(result && (tail == "%" || crate::catalog::is_known_unit(&tail))) {
             return None;
         }
-        let head_chars = head.chars().count();
-        let tail_start = cell.x_at(cell.text.chars().count() - tail.chars().count());
-        Some(vec![
-            Cell { text: head, x1: cell.x_at(head_chars), ..cell.clone() },
-            Cell { text: tail, x0: tail_start, ..cell.clone() },
-        ])
+        let (head_end, tail_start) = (head.chars().count(), cell.text.chars().count() - tail.chars().count());
+        Some(cell.cut(head, head_end, tail, tail_start))
     })
 }
 
@@ -576,12 +575,8 @@ fn split_flag_unit(cell: &Cell) -> Option<Vec<Cell>> {
     if unit.is_empty() || known(rest) || !known(unit) {
         return None;
     }
-    let head = format!("{number} {}", &rest[..1]);
-    let unit_start = cell.x_at(text.chars().count() - unit.chars().count());
-    Some(vec![
-        Cell { text: head, x1: unit_start, ..cell.clone() },
-        Cell { text: unit.to_string(), x0: unit_start, ..cell.clone() },
-    ])
+    let unit_start = text.chars().count() - unit.chars().count();
+    Some(cell.cut(format!("{number} {}", &rest[..1]), unit_start, unit.to_string(), unit_start))
 }
 
 /// A known unit with a slash, starting with a letter (`mg/dL`, not `1000/mm3`, which is a unit
@@ -1983,16 +1978,14 @@ fn split_at_value_column(cell: &Cell, columns: Columns, sex: Option<Sex>) -> Vec
     if cell.x0 >= start - 2.0 || cell.x1 <= start {
         return whole();
     }
-    let x = cell.x_at(rest.chars().count());
+    let at = rest.chars().count();
+    let x = cell.x_at(at);
     let number = parse_value(last).is_some_and(|v| v.number.is_some() && v.qualifier.is_none());
     let reference = rest.chars().any(|c| c.is_ascii_digit()) && parse_range(rest.trim_end(), sex).is_some();
     if !(number && reference && x + (cell.x1 - x) / 2.0 >= start - 2.0) {
         return whole();
     }
-    vec![
-        Cell { text: rest.trim_end().to_string(), x1: x, ..cell.clone() },
-        Cell { text: last.to_string(), x0: x, ..cell.clone() },
-    ]
+    cell.cut(rest.trim_end().to_string(), at, last.to_string(), at)
 }
 
 /// The unit printed inside a reference (`3-95 U/L`), as printed in `text`, not as the range
@@ -2543,7 +2536,7 @@ fn band_below(
 
 fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow> {
     let lines = without_notes(lines);
-    let scanned = !page.words.is_empty() && page.words.iter().all(|w| w.line.is_some());
+    let scanned = scanned(page);
     let lines = match with_wrapped_names(&lines, scanned) {
         Some(joined) => Cow::Owned(joined),
         None => lines,
