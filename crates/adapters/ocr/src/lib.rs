@@ -9,6 +9,7 @@
 
 pub mod bands;
 mod blobs;
+mod content;
 pub mod decimals;
 mod fonts;
 mod glyphs;

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use ht_reports::{BBox, ExtractError, Page, Word};
-use lopdf::content::{Content, Operation};
+use lopdf::content::Operation;
 use lopdf::{Dictionary, Document, Object};
 
 use crate::fonts::Font;
@@ -70,7 +70,7 @@ fn read_page(doc: &Document, page_number: u32, id: lopdf::ObjectId) -> Result<Pa
     let resources = inherited(doc, page, b"Resources").map(|o| resolve(doc, o)).and_then(|o| o.as_dict().ok());
     let content =
         doc.get_page_content_with_limit(id, MAX_CONTENT_BYTES).map_err(|e| ExtractError::Corrupt(e.to_string()))?;
-    let ops = Content::decode(&content).map(|c| c.operations).unwrap_or_default();
+    let ops = crate::content::text_operations(&content);
 
     let mut walker = Walker { doc, glyphs: Vec::new() };
     walker.run(&ops, resources, Matrix::translate(-llx, -lly), 0);
@@ -278,7 +278,7 @@ impl<'a> Walker<'a> {
         if content.len() > MAX_CONTENT_BYTES {
             return;
         }
-        let ops = Content::decode(&content).map(|c| c.operations).unwrap_or_default();
+        let ops = crate::content::text_operations(&content);
         self.run(&ops, own.or(resources), matrix.then(ctm), depth + 1);
     }
 
