@@ -4,6 +4,7 @@ pub mod catalog;
 mod document;
 pub mod intake;
 mod model;
+mod parallel;
 mod ports;
 pub mod reading;
 pub mod upload;
@@ -17,6 +18,7 @@ pub use model::{
     PlannedFollowUp, Preferences, Recommendation, ReportDetails, ReportExport, ReportSource, ReportStatus,
     ReportSummary, ResultExport, StoredFile, StoredResult,
 };
+pub use parallel::{map_in_parallel, map_in_parallel_with};
 pub use ports::{
     ConsentGate, CreateReportError, FileStore, FileStoreError, GateError, Job, JobKind, JobQueue, ProcessingStore,
     ReportRepository, ReportStoreError,

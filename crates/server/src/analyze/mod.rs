@@ -362,7 +362,7 @@ pub fn analyze(path: &Path) -> anyhow::Result<Analysis> {
 }
 
 fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
-    let page_texts: Vec<String> = pages.iter().map(page_text_by_lines).collect();
+    let page_texts: Vec<String> = ht_reports::map_in_parallel(pages, page_text_by_lines);
     let header = page_texts.iter().take(2).map(String::as_str).collect::<Vec<_>>().join("\n");
     let sex = detect_sex(&header);
     let age = detect_age(&header);
@@ -370,9 +370,11 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     let collected = detect_collected(&page_texts.join("\n"));
     let ocr = source != "text";
     let mut rows: Vec<(LabRow, bool)> = Vec::new();
-    for page in pages {
+    // Each page's rows are read on their own, side by side; they are put together in order.
+    let page_rows = ht_reports::map_in_parallel(pages, |page| rows_from_page(page, sex));
+    for (page, page_rows) in pages.iter().zip(page_rows) {
         let summary = page.words.iter().any(|w| w.text.eq_ignore_ascii_case("summary"));
-        for row in rows_from_page(page, sex) {
+        for row in page_rows {
             // The unit keeps "Nucleated Red Blood Cells %" and the absolute count apart; a
             // repeat printed without a unit is the same result (the one with the unit stays).
             let key = |r: &LabRow| (normalise(&r.name), r.value.text.to_lowercase());
