@@ -71,6 +71,59 @@ fn a_page_with_wide_margins_gives_its_words_where_they_are_on_the_page() {
 }
 
 #[test]
+fn a_tall_page_is_read_in_two_halves_at_once_with_its_words_where_they_are_on_the_page() {
+    // The real worker, behind a script that counts how many are started and keeps what each
+    // is sent.
+    let real = env!("CARGO_BIN_EXE_healthtracker-ocr");
+    let counting = FakeWorker::saying("halves", "", &format!("tee \"$(dirname \"$0\")/sent.$$\" | '{real}'"));
+    let sent_to = || -> Vec<u64> {
+        let mut sizes: Vec<u64> = std::fs::read_dir(&counting.dir)
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().starts_with("sent."))
+            .map(|e| e.metadata().unwrap().len())
+            .collect();
+        sizes.sort_unstable();
+        sizes
+    };
+    let mut engine = OcrEngine::with_worker(&counting.script, None).unwrap();
+    let alone = engine.read_image(FIXTURE, FileKind::Png, 1).unwrap();
+    // Two copies of the fixture, the second 800 px below the first: 1500 px tall.
+    let fixture = image::load_from_memory(FIXTURE).unwrap().to_luma8();
+    let mut tall = image::GrayImage::from_pixel(fixture.width(), 1500, image::Luma([255]));
+    image::imageops::replace(&mut tall, &fixture, 0, 0);
+    image::imageops::replace(&mut tall, &fixture, 0, 800);
+    let mut png = std::io::Cursor::new(Vec::new());
+    tall.write_to(&mut png, image::ImageFormat::Png).unwrap();
+    let whole = engine.read_image(png.get_ref(), FileKind::Png, 1).unwrap();
+    assert_eq!(counting.starts(), 1, "unless told to, the engine reads a tall page whole");
+    engine.set_halves(true);
+    let page = engine.read_image(png.get_ref(), FileKind::Png, 1).unwrap();
+    assert_eq!(counting.starts(), 2, "a second worker");
+    // Each was sent a page: the second, the lower half.
+    let sent = sent_to();
+    assert!(sent.len() == 2 && sent[0] > 0, "{sent:?}");
+    assert_eq!(whole.words.len(), page.words.len());
+    assert_eq!(page.height, 1500.0);
+    // Each word of the fixture is found twice: where it is alone, and 800 px lower.
+    let near = |text: &str, x: f32, y: f32| {
+        page.words.iter().find(|w| w.text == text && (w.bbox.x0 - x).abs() <= 3.0 && (w.bbox.y0 - y).abs() <= 3.0)
+    };
+    let mut upper_lines = Vec::new();
+    let mut lower_lines = Vec::new();
+    for word in alone.words.iter().filter(|w| w.text.len() >= 4 && w.text.chars().all(char::is_alphabetic)) {
+        let (x, y) = (word.bbox.x0, word.bbox.y0);
+        let upper = near(&word.text, x, y).unwrap_or_else(|| panic!("{} at {x},{y}", word.text));
+        let lower = near(&word.text, x, y + 800.0).unwrap_or_else(|| panic!("{} at {x},{}", word.text, y + 800.0));
+        upper_lines.push(upper.line.unwrap());
+        lower_lines.push(lower.line.unwrap());
+    }
+    assert!(upper_lines.len() >= 10, "{upper_lines:?}");
+    // The lower half's lines are numbered after the upper half's.
+    assert!(upper_lines.iter().max() < lower_lines.iter().min(), "{upper_lines:?} {lower_lines:?}");
+}
+
+#[test]
 fn the_engine_is_reused_across_pages() {
     let mut engine = OcrEngine::new(None).unwrap();
     let first = engine.read_image(FIXTURE, FileKind::Png, 1).unwrap();

@@ -164,7 +164,7 @@ impl Reader {
     fn read_pages(&mut self, bytes: &[u8]) -> Result<(Vec<Page>, &'static str), ExtractError> {
         Ok(match FileKind::sniff(bytes) {
             Some(FileKind::Pdf) => self.read_pdf_pages(bytes)?,
-            Some(kind @ (FileKind::Jpeg | FileKind::Png)) => (vec![self.ocr_page(bytes, kind, 1)?], "ocr"),
+            Some(kind @ (FileKind::Jpeg | FileKind::Png)) => (vec![self.ocr_page(bytes, kind, 1, false)?], "ocr"),
             None => return Err(ExtractError::Unsupported("not a PDF, JPG or PNG file".into())),
         })
     }
@@ -193,9 +193,13 @@ impl Reader {
     /// confidence fell from 69 to 66, where on the photos whose enlarged reading was better it
     /// rose by 3 to 21). Each further look costs as much as the first or several times it, so
     /// only pages that need it pay for it.
-    fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32) -> Result<Page, ExtractError> {
+    ///
+    /// A scanned page (`scanned`: the image of a PDF's page) is read in two halves at once
+    /// where it is tall ([`OcrEngine::set_halves`]); a photo is read whole.
+    fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32, scanned: bool) -> Result<Page, ExtractError> {
         let printed = self.sex;
         let engine = self.engine()?;
+        engine.set_halves(scanned);
         // A reading with its rows, and how many name a known test with a possible value.
         let known = |r: &LabRow| known_test(r).is_some();
         // Rows are read with the sex the report prints, as they are at the end: a range split
@@ -263,7 +267,7 @@ impl Reader {
         let images = ht_ocr::pdf_images::page_images(bytes, &scanned)?;
         for (number, image, kind) in images {
             if let Some(index) = pages.iter().position(|p| p.number == number) {
-                pages[index] = self.ocr_page(&image, kind, number)?;
+                pages[index] = self.ocr_page(&image, kind, number, true)?;
             }
         }
         let source = if scanned.len() == pages.len() { "ocr" } else { "mixed" };
