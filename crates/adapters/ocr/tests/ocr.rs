@@ -261,10 +261,12 @@ fn a_deadline_stops_tesseract_in_progress_and_the_next_image_gets_a_new_worker()
     assert!(took < Duration::from_secs(30), "the stuck worker was killed, not waited for ({took:?})");
     // Past the deadline nothing more is started.
     assert!(matches!(engine.read_image(FIXTURE, FileKind::Png, 1), Err(ExtractError::TimedOut)));
-    // Time enough to prepare the image on a busy machine before the worker is started (with
-    // 300 ms a loaded CI machine passed the deadline first, and no worker was started).
+    // The image is prepared before the deadline is set, so that the deadline is not passed
+    // before the worker is started: preparing it on a loaded machine (tests reading images
+    // beside it) once took longer than the 3 s allowed, and no worker was started.
+    let prepared = OcrEngine::prepare(FIXTURE, FileKind::Png, Look::Native).unwrap();
     engine.set_deadline(Some(Instant::now() + Duration::from_secs(3)));
-    assert!(matches!(engine.read_image(FIXTURE, FileKind::Png, 1), Err(ExtractError::TimedOut)));
+    assert!(matches!(engine.read_prepared(prepared, 1), Err(ExtractError::TimedOut)));
     assert_eq!(fake.starts(), 2, "a fresh worker for the image after the killed one");
 }
 
