@@ -2423,9 +2423,16 @@ fn without_notes(lines: &[Line]) -> Cow<'_, [Line]> {
 /// unevenly spaced for this), when the line is nearer the row than the line after it, as a
 /// row's own padding sets it apart from the next.
 fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
+    // A line's cells but those of colons or dots alone: a name's colon can stand in a column
+    // of its own after its last word (`Distribution Width` .. `:`). (A `%` there is a unit.)
+    let worded = |line: &Line| -> Vec<Cell> {
+        let leader = |c: &Cell| c.text.trim().chars().all(|ch| matches!(ch, ':' | '.'));
+        line.cells.iter().filter(|c| !leader(c)).cloned().collect()
+    };
     let tail = |i: usize| {
         let (row, line) = (&lines[i - 1], &lines[i]);
-        let ([name, rest @ ..], [cell]) = (row.cells.as_slice(), line.cells.as_slice()) else { return false };
+        let worded = worded(line);
+        let ([name, rest @ ..], [cell]) = (row.cells.as_slice(), worded.as_slice()) else { return false };
         let text = cell.text.trim();
         let (outside, _) = text.split_once('(').unwrap_or((text, ""));
         let wordy = text.starts_with(|c: char| c.is_alphabetic() || c == '(')
@@ -2475,9 +2482,10 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
     for (i, line) in lines.iter().enumerate() {
         match out.last_mut() {
             Some(row) if tails.contains(&i) => {
+                let tail = &worded(line)[0];
                 let name = &mut row.cells[0];
-                name.text = format!("{} {}", name.text.trim_end(), line.cells[0].text.trim());
-                name.x1 = name.x1.max(line.cells[0].x1);
+                name.text = format!("{} {}", name.text.trim_end(), tail.text.trim());
+                name.x1 = name.x1.max(tail.x1);
                 row.bbox.y1 = row.bbox.y1.max(line.bbox.y1);
             }
             _ => out.push(line.clone()),
@@ -3402,6 +3410,24 @@ mod tests {
                 ("(HbA1c)", Some("%")),
             ]
         );
+    }
+
+    #[test]
+    fn a_name_wrapped_on_a_scan_whose_colon_stands_apart_under_its_row_is_joined_to_it() {
+        let mut p = page_at(&[
+            (100.0, &[("Investigation", 20.0), ("Result", 250.0), ("Unit", 300.0), ("Reference", 350.0)]),
+            (120.0, &[("Red Cell", 20.0), ("12.1", 250.0), ("%", 300.0), ("11.6 - 14.0", 350.0)]),
+            // The name's colon, printed after its last word, in a column of its own.
+            (131.0, &[("Distribution Width", 20.0), (":", 180.0)]),
+            (150.0, &[("Sodium", 20.0), (":", 180.0), ("137", 250.0), ("mmol/L", 300.0), ("136 - 145", 350.0)]),
+        ]);
+        // Read by OCR: each word with the number of its line.
+        for word in &mut p.words {
+            word.line = Some(word.bbox.y0 as u32);
+        }
+        let rows = rows_from_page(&p, None);
+        let names: Vec<_> = rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["Red Cell Distribution Width", "Sodium"]);
     }
 
     #[test]
