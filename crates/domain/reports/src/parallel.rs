@@ -8,20 +8,20 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// among others on a server; two already halve a long report's time on our two cores.
 const MAX_THREADS: usize = 2;
 
-/// `work` on each of `items`, the answers in the items' order. The calling thread works too;
+/// `work` on each of `items`, the answers (which may borrow from the items) in the items' order. The calling thread works too;
 /// others are started only where there is more than one item and more than one core. A panic
 /// in any `work` is raised again here once every thread has stopped.
-pub fn map_in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+pub fn map_in_parallel<'a, T: Sync, R: Send>(items: &'a [T], work: impl Fn(&'a T) -> R + Sync) -> Vec<R> {
     map_in_parallel_with(items, || (), |(), item| work(item))
 }
 
 /// [`map_in_parallel`], where each thread keeps a `state` of its own that its items' `work`
 /// may add to: what one page found out (a font read) serves the next pages the same thread
 /// takes. The state stays on its thread, so it need not be shareable.
-pub fn map_in_parallel_with<T: Sync, S, R: Send>(
-    items: &[T],
+pub fn map_in_parallel_with<'a, T: Sync, S, R: Send>(
+    items: &'a [T],
     state: impl Fn() -> S + Sync,
-    work: impl Fn(&mut S, &T) -> R + Sync,
+    work: impl Fn(&mut S, &'a T) -> R + Sync,
 ) -> Vec<R> {
     let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
     let threads = cores.min(MAX_THREADS).min(items.len());

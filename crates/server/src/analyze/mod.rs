@@ -11,8 +11,8 @@ use ht_recommendations::{Interpretation, Profile};
 use ht_reports::catalog::derived;
 use ht_reports::catalog::{self, Biomarker};
 use ht_reports::reading::{
-    Collected, Flag, LabRow, Qualifier, RefRange, Sex, detect_age, detect_collected, detect_sex, is_negative_result,
-    is_positive_result, lost_point, page_text_by_lines, rows_from_page, sex_ranges,
+    Collected, Flag, LabRow, PageLines, Qualifier, RefRange, Sex, detect_age, detect_collected, detect_sex,
+    is_negative_result, is_positive_result, lost_point, page_text_by_lines, rows_from_page, sex_ranges,
 };
 use ht_reports::upload::{FileKind, MAX_UPLOAD_BYTES};
 use ht_reports::{ExtractError, Page, StoredResult};
@@ -311,8 +311,9 @@ impl OcrReading {
 /// The rows of an OCR reading of `page`, read for the sex the report prints: `printed` by the
 /// pages before, or else by this one; with that sex.
 fn rows_for_sex(page: &Page, printed: Option<Sex>) -> (Vec<LabRow>, Option<Sex>) {
-    let sex = printed.or_else(|| detect_sex(&page_text_by_lines(page)));
-    (rows_from_page(page, sex), sex)
+    let lines = PageLines::of(page);
+    let sex = printed.or_else(|| detect_sex(&lines.text()));
+    (lines.rows(sex), sex)
 }
 
 /// Whether a reading of a page with `rows` result rows, `known` of them naming a known test
@@ -366,7 +367,14 @@ pub fn analyze(path: &Path) -> anyhow::Result<Analysis> {
 }
 
 fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
-    let page_texts: Vec<String> = ht_reports::map_in_parallel(pages, page_text_by_lines);
+    // Each page's lines are found once, for its text and its rows, pages side by side.
+    let (read, page_texts): (Vec<PageLines>, Vec<String>) = ht_reports::map_in_parallel(pages, |page| {
+        let lines = PageLines::of(page);
+        let text = lines.text();
+        (lines, text)
+    })
+    .into_iter()
+    .unzip();
     let header = page_texts.iter().take(2).map(String::as_str).collect::<Vec<_>>().join("\n");
     let sex = detect_sex(&header);
     let age = detect_age(&header);
@@ -375,7 +383,7 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     let ocr = source != "text";
     let mut rows: Vec<(LabRow, bool)> = Vec::new();
     // Each page's rows are read on their own, side by side; they are put together in order.
-    let page_rows = ht_reports::map_in_parallel(pages, |page| rows_from_page(page, sex));
+    let page_rows = ht_reports::map_in_parallel(&read, |lines| lines.rows(sex));
     for (page, page_rows) in pages.iter().zip(page_rows) {
         let summary = page.words.iter().any(|w| w.text.eq_ignore_ascii_case("summary"));
         for row in page_rows {

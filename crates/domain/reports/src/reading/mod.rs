@@ -12,7 +12,7 @@ pub use dates::{Collected, detect_collected};
 pub use number::{mend_letter_o, parse_number};
 pub use patient::{detect_age, detect_sex};
 pub use range::{RefRange, Sex, parse_range, sex_ranges};
-pub use rows::{LabRow, page_text_by_lines, rows_from_page};
+pub use rows::{LabRow, PageLines, page_text_by_lines, rows_from_page};
 pub use value::{
     Flag, Qualifier, ResultValue, is_count_span, is_negative_result, is_positive_result, lost_point, parse_flag,
     parse_value, qualitative_word,
