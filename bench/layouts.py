@@ -6,7 +6,9 @@ Each report draws its tests, values, flags and the way it prints them at random 
 order of its columns (range before the unit, a method column, a column of previous results, a
 flag column, the value in an "out of range" column), how a range is written (`a - b`, `a to b`,
 `(a-b)`, `< b`, `Up to b`, `>= a`, the unit inside it), how a flag is shown (a letter beside the
-value or in its own column, `High`/`Low`, `*`, bold), a patient block, section headings, method
+value or in its own column, `High`/`Low`, `*`, bold), references printed a tier a line under
+the row (risk tiers, one line per sex or for adults and children, the label before or after
+the range, with or without a colon), a patient block, section headings, method
 lines, notes, page footers with phone numbers, and tables that are not results. The PDF is
 written here with the standard Helvetica fonts (no library), the ground truth beside it in
 labdata's format, and `pdftotext -layout`'s text as labdata keeps it (which marks it a text PDF).
@@ -184,6 +186,39 @@ class Pdf:
             f.write(out)
 
 
+def stacked_range(name, low, high, dec, sex, style, rng, form):
+    """A range printed over lines, the one that applies to an adult of `sex` among them, or
+    None for a test printed on one line: risk tiers, one line per sex or an adult's and a
+    child's range."""
+    n = lambda v: fmt_num(v, dec)
+    lower = name.lower()
+    tiers = None
+    if "vitamin d" in lower or "25-oh" in lower:
+        tiers = [("Deficiency", f"< {n(20)}"), ("Insufficiency", f"{n(20)} - {n(29)}"), ("Sufficiency", range_text(low, high, dec, style)),
+                 ("Toxicity", f"> {n(high)}")]
+    elif lower.startswith(("total chol", "cholesterol", "triglyc", "ldl")):
+        tiers = [(rng.choice(["Desirable", "Optimal", "Normal"]), f"< {n(high)}"), ("Borderline High", f"{n(high)} - {n(high * 1.2 - 1)}"),
+                 ("High", f">= {n(high * 1.2)}")]
+    elif "a1c" in lower:
+        tiers = [("Non-Diabetic", range_text(low, high, dec, style)), ("Pre-Diabetic", f"{n(high + 0.1)} - {n(6.4)}"), ("Diabetic", f">= {n(6.5)}")]
+    elif lower in ("egfr",):
+        tiers = [("Normal", f">= {n(low)}"), ("Mild Decrease", f"{n(60)} - {n(low - 1)}"), ("Moderate Decrease", f"{n(30)} - {n(59)}")]
+    elif low is not None and high is not None and rng.random() < 0.6:
+        other = range_text(round(low * 0.9, dec), round(high * 0.9, dec), dec, style)
+        mine = range_text(low, high, dec, style)
+        if rng.random() < 0.5:
+            male, female = (mine, other) if sex[0] == "M" else (other, mine)
+            tiers = [(rng.choice(["Male", "Men"]), male), (rng.choice(["Female", "Women"]), female)]
+        else:
+            child = range_text(round(low * 0.7, dec), round(high * 0.8, dec), dec, style)
+            tiers = [(rng.choice(["Adult", "Adults"]), mine), (rng.choice(["Child", "Children"]), child)]
+    if tiers is None:
+        return None
+    if rng.random() < 0.3:
+        rng.shuffle(tiers)
+    return [form.format(label=label, range=r) for label, r in tiers]
+
+
 def make_report(rid, rng_seed, out_dir):
     random.seed(rng_seed)
     # The layout of this report.
@@ -233,6 +268,11 @@ def make_report(rid, rng_seed, out_dir):
         columns.remove("unit")
         unit_in_name = True
     wrap = style.random() < 0.3
+    # Ranges printed over several lines in the range column, under the row (tiers of risk,
+    # one line per sex or age group), from a stream of their own for the same reason.
+    stack_rng = random.Random(rng_seed ^ 0x57AC)
+    stacked = "range" in columns and not below and stack_rng.random() < 0.5
+    stack_form = stack_rng.choice(["{label} : {range}", "{label}: {range}", "{range} : {label}", "{label} {range}"])
 
     chosen = random.sample(TESTS, random.randint(12, 30))
     qual = random.sample(QUALITATIVE, random.randint(0, 3))
@@ -318,6 +358,12 @@ def make_report(rid, rng_seed, out_dir):
             if tiers and low is None and name.lower().startswith(("total chol", "cholesterol", "triglyc")):
                 rtext = f"Desirable: < {fmt_num(high, dec)}; Borderline: {fmt_num(high, dec)}-{fmt_num(high * 1.2, dec)}; High: >= {fmt_num(high * 1.2, dec)}"
             cells = {"name": name, "value": value, "unit": unit, "range": rtext, "method": random.choice(METHODS)}
+            if stacked:
+                lines = stacked_range(name, low, high, dec, sex, range_style, stack_rng, stack_form)
+                if lines:
+                    cells["range_lines"] = lines
+                    rtext = " ; ".join(lines)
+                    cells["range"] = lines[0]
             if "previous" in columns:
                 cells["previous"] = fmt_num(round(v * random.uniform(0.8, 1.2), dec), dec)
             # The flag as printed, in the ground truth's words (`*H` for a star on a high value).
@@ -363,10 +409,12 @@ def make_report(rid, rng_seed, out_dir):
             if c in ("value", "previous") and right_align_values:
                 xx = xs[c] + widths[c] - 15 - Pdf.width(s, size)
             pdf.text(xx, y, s, size, bold and c == "value")
+        for k, line in enumerate(cells.get("range_lines", [])[1:], 1):
+            pdf.text(xs["range"], y - gap * 0.6 * k, line, size)
         if rest is not None:
             # The rest of a long name on the line below, under its start.
-            y -= gap * 0.6
-            pdf.text(xs["name"] + (Pdf.width(f"{serial_no}. ", size) if serials else 0), y, rest + name_end, size)
+            pdf.text(xs["name"] + (Pdf.width(f"{serial_no}. ", size) if serials else 0), y - gap * 0.6, rest + name_end, size)
+        y -= gap * 0.6 * max(len(cells.get("range_lines", [])) - 1, 1 if rest is not None else 0)
         y -= gap
         if below and cells.get("range"):
             pdf.text(xs["name"], y + gap * 0.3, random.choice(["Bio. Ref. Interval :", "Reference Range :"]), size - 1)
