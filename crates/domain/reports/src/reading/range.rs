@@ -163,7 +163,25 @@ fn normalise(text: &str) -> String {
         out.push(chars[i]);
         i += 1;
     }
-    separate_sexes(&out.split_whitespace().collect::<Vec<_>>().join(" "))
+    separate_sexes(&labels_first(&out.split_whitespace().collect::<Vec<_>>().join(" ")))
+}
+
+/// `s` (normalised) with each tier printed as its range, a colon and its label (`25 - 90 :
+/// male; 28 - 100 : women`, `< 150 : optimal`) turned round to the label first (`male: 25 -
+/// 90; women: 28 - 100`), as the rest of the reading expects: a sex's word after a range and
+/// a colon would otherwise be read as the label of the range after it.
+fn labels_first(s: &str) -> String {
+    if !s.contains(':') {
+        return s.to_string();
+    }
+    let turned = |part: &str| -> Option<String> {
+        let (range, label) = part.rsplit_once(':')?;
+        let (range, label) = (range.trim(), label.trim());
+        let words =
+            label.chars().any(char::is_alphabetic) && label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-');
+        (words && !range.contains(':') && parse_simple(range).is_some()).then(|| format!("{label}: {range}"))
+    };
+    s.split(';').map(|part| turned(part).unwrap_or_else(|| part.trim().to_string())).collect::<Vec<_>>().join("; ")
 }
 
 /// `s` (normalised) with each sex's label set apart as `; label:` where a range before it ends:
@@ -499,6 +517,10 @@ fn leading_label(part: &str) -> (Option<String>, String) {
         }
     }
     let mut start = part.find(|c: char| c.is_ascii_digit() || c == '<' || c == '>' || c == '.').unwrap_or(0);
+    // A bracket around the range is part of it (`Adults (2.0 - 3.5)`).
+    if let Some(open) = part[..start].trim_end().strip_suffix('(').map(str::len) {
+        start = open;
+    }
     // Words of comparison before the number belong to the range (`Normal-up to 200`).
     for words in ["up to", "less than", "below", "more than", "greater than", "above"] {
         if let Some(cut) = part[..start].trim_end().strip_suffix(words).map(str::len)
@@ -797,6 +819,10 @@ mod tests {
         assert_eq!(r("Very good control:<6 Good control : 6-8 poor control:>8"), (None, Some(6.0)));
         assert_eq!(r("- Non Diabetics:3-6 - Target of therapy:<7 - Change of therapy:>8"), (Some(3.0), Some(6.0)));
         assert_eq!(r("Adults : < 30.0 mg/dl"), (None, Some(30.0)));
+        assert_eq!(r(">= 180 : High; 150 - 179 : Borderline High; < 150 : Optimal"), (None, Some(150.0)));
+        assert_eq!(r("0 - 15 : Adult; 0 - 12 : Children"), (Some(0.0), Some(15.0)));
+        assert_eq!(r("Adults (2.0 - 3.5)"), (Some(2.0), Some(3.5)));
+        assert_eq!(r("Child (1.40 - 3.52); Adult (2.00 - 4.40)"), (Some(2.0), Some(4.4)));
         // Age tiers need the age: no guess rather than the age bound…
         assert_eq!(parse_range("<6 years:up to 50 >6 years:up to 40", None), None);
         // …unless every tier says the same.
@@ -884,6 +910,12 @@ mod tests {
         assert_eq!(both, Some(((Some(0.7), Some(1.3)), (Some(0.6), Some(1.1)))));
         assert_eq!(sex_ranges("13 - 17"), None, "one range for both sexes is no split");
         assert_eq!(sex_ranges("Male: 13 - 17"), None, "one sex alone is no split");
+        // Each sex's label after its range: the word after the first range is that range's
+        // label, not the next one's.
+        let text = "25 - 90 : Male; 28 - 100 : Women";
+        assert_eq!(parse_range(text, Some(Sex::Female)).map(|r| (r.low, r.high)), Some((Some(28.0), Some(100.0))));
+        assert_eq!(parse_range(text, Some(Sex::Male)).map(|r| (r.low, r.high)), Some((Some(25.0), Some(90.0))));
+        assert_eq!(parse_range("25 - 90 : Male", Some(Sex::Female)), None, "the other sex's range alone");
     }
 
     #[test]

@@ -929,6 +929,9 @@ fn looks_like_unit(text: &str) -> bool {
         && t.len() <= 24
         && t.split_whitespace().count() <= 4
         && (t.contains('/') || t.contains('%') || t.chars().any(char::is_alphabetic))
+        // (Not a tier of a reference, `Child : 4-32`, `Men (8 - 61)`.)
+        && !(t.contains(':') && t.chars().any(|c| c.is_ascii_digit()))
+        && labelled_tier(t).is_none()
         && !t.chars().next().is_some_and(|c| c.is_ascii_digit() && !t.contains('^') && !t.contains('/'))
         && parse_value(t).is_none()
 }
@@ -1166,7 +1169,15 @@ fn clean_name(cells: &[Cell]) -> String {
             rest
         }
         // A list's number before each name (`1. Haemoglobin`, `12) eGFR`, `(3) ESR`).
-        Some((serial, rest)) if is_serial(serial) && rest.starts_with(char::is_alphabetic) => rest,
+        // (`28. 25-OH Vitamin D`: a name may start with a number run into a word.)
+        Some((serial, rest))
+            if is_serial(serial)
+                && rest.split_whitespace().next().is_some_and(|w| {
+                    w.starts_with(char::is_alphabetic) || w.contains(char::is_alphabetic) && w.contains(['-', ','])
+                }) =>
+        {
+            rest
+        }
         // One a photo ran into the name (`8.INR`), before a name the catalog knows.
         _ => match name.find(['.', ')']).map(|at| name.split_at(at + 1)) {
             Some((serial, rest))
@@ -1553,13 +1564,16 @@ struct ParsedLine {
 /// Tiers of a reference printed on several lines, one tier a line (`Normal: up to 200`,
 /// `Borderline: 200-240`), as one text. A line that ends in words rather than a number
 /// wrapped its tier's label (`ND:70-126 Impaired fasting` over `blood sugar: 101-126`), so the
-/// next line goes on from it.
+/// next line goes on from it; not one whose words follow a colon after its range, the label
+/// printed after the range (`>= 180 : High` over `150 - 179 : Borderline High`).
 fn join_tiers(texts: &[String]) -> String {
     let mut joined = String::new();
     for text in texts {
         if !joined.is_empty() {
+            let after_number = joined.rsplit(|c: char| c.is_ascii_digit()).next().unwrap_or("");
             let wrapped = joined.ends_with(char::is_alphabetic)
                 && !joined.ends_with(|c: char| c.is_ascii_uppercase())
+                && !after_number.contains(':')
                 && joined.rsplit(' ').next().is_some_and(|w| !w.contains('/'));
             joined.push_str(if wrapped { " " } else { "; " });
         }
@@ -1572,7 +1586,7 @@ fn join_tiers(texts: &[String]) -> String {
 /// `Sufficient 30 - 100`), with the colon put in (`Deficient: <20`).
 fn labelled_tier(text: &str) -> Option<String> {
     let t = text.trim();
-    let at = t.find(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '\u{2264}' | '\u{2265}'))?;
+    let at = t.find(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '\u{2264}' | '\u{2265}' | '('))?;
     let (label, rest) = t.split_at(at);
     let label = label.trim();
     let words = label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-')
@@ -1584,6 +1598,18 @@ fn labelled_tier(text: &str) -> Option<String> {
         .any(|w| lower.ends_with(w));
     let words = words && !ranged;
     (words && parse_range(rest, None).is_some()).then(|| format!("{label}: {}", rest.trim()))
+}
+
+/// Whether `text` is a tier of a reference under a label in words, before or after its range
+/// (`Child : 4-32`, `Men (8 - 61)`, `< 150 : Optimal`).
+fn worded_tier(text: &str) -> bool {
+    let words = |l: &str| {
+        let l = l.trim();
+        l.chars().any(char::is_alphabetic) && l.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-')
+    };
+    labelled_tier(text).is_some()
+        || text.split_once(':').is_some_and(|(label, range)| words(label) && parse_range(range, None).is_some())
+        || text.rsplit_once(':').is_some_and(|(range, label)| words(label) && parse_range(range, None).is_some())
 }
 
 /// Reads one line as a result: name cells, a value, then flag, unit and range in any order.
@@ -1667,6 +1693,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let mut range: Option<(RefRange, String)> = None;
     let mut reference_cell: Option<(f32, String)> = None;
     let mut reference_note: Option<String> = None;
+    let mut tier_first = false;
     if name_cells.len() >= 2
         && !range_after(vi)
         && let Some(last) = name_cells.last().cloned()
@@ -1679,9 +1706,15 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
                 reference_cell = Some((last.x0, text));
             }
             None if moved => reference_note = Some(text),
+            // The first tier of a reference printed a tier a line (`Children (58.1 - 80.8)`
+            // over `Adults (83.0 - 101.0)`), which the lines below go on.
+            None if worded_tier(&text) => {
+                tier_first = true;
+                reference_cell = Some((last.x0, text));
+            }
             None => {}
         }
-        if range.is_some() || moved {
+        if range.is_some() || moved || tier_first {
             name_cells.pop();
         }
         // A reference by sex that a scan set apart in cells (`Male: 25 to 90; Female:`  `28 to
@@ -1689,7 +1722,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         // 150; Borderline: 150-180;`  `High: >= 180`, whose last cell alone is no normal
         // range): the cells before its last that hold its numbers or a sex's label are the
         // reference too, not the name.
-        let popped = range.is_some() || moved;
+        let popped = range.is_some() || moved || tier_first;
         let body = if popped { name_cells.len() } else { name_cells.len() - 1 };
         // (Not a reference in words the result was moved past: `Pale Yellow`.)
         let in_words = moved && range.as_ref().is_some_and(|(r, _)| r.low.is_none() && r.high.is_none());
@@ -1936,7 +1969,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     .then(|| after.join(" "));
     // A reference column that sends the reader to a note says the row is a result, where a
     // scan lost the dash of its unit (`RDWI  263.4  :  *Refer Note below`).
-    let noted = reference_note.is_some();
+    // So does the first tier of a reference printed a tier a line (`HCT (%)  41.2  Child 28.0
+    // to 40.0`, the unit in the name).
+    let noted = reference_note.is_some() || reference_cell.as_ref().is_some_and(|(_, t)| worded_tier(t));
     let (range, range_text) = match range {
         Some((r, t)) => (Some(r), Some(t)),
         None => (None, word_reference.clone().or(reference_note)),
@@ -2461,38 +2496,60 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
     let tail = |i: usize| {
         let (row, line) = (&lines[i - 1], &lines[i]);
         let worded = worded(line);
-        let ([name, rest @ ..], [cell]) = (row.cells.as_slice(), worded.as_slice()) else { return false };
+        let ([name, rest @ ..], [cell, others @ ..]) = (row.cells.as_slice(), worded.as_slice()) else { return false };
         let text = cell.text.trim();
         let (outside, _) = text.split_once('(').unwrap_or((text, ""));
-        let wordy = text.starts_with(|c: char| c.is_alphabetic() || c == '(')
+        // (A name's rest may start with a number joined to a word: `Vitamin D,` over
+        // `25-Hydroxy`.)
+        let first = text.split_whitespace().next().unwrap_or("");
+        let starts_worded = first.starts_with(|c: char| c.is_alphabetic() || c == '(')
+            || (first.contains(char::is_alphabetic) && first.contains('-'));
+        let wordy = starts_worded
             && outside
                 .split_whitespace()
                 .all(|w| !w.contains(|c: char| c.is_ascii_digit()) || w.contains(char::is_alphabetic))
             && !text.trim_end_matches([' ', ':']).contains(':')
             && text.split_whitespace().count() <= 5;
         let h = row.bbox.height().max(line.bbox.height()).max(1.0);
+        // Beside the rest of the name, only the row's reference going on in its column (`Mean`
+        // over `Corpuscular Hemoglobin   Female : 27.0-32.0`).
+        let under_row = |c: &Cell| rest.iter().any(|r| (r.x0 - c.x0).abs() <= h || (r.x0 < c.x0 && r.x1 > c.x0));
+        let tier = |c: &Cell| {
+            let t = c.text.trim();
+            (t.contains(':') && t.chars().any(|ch| ch.is_ascii_digit())) || labelled_tier(t).is_some()
+        };
+        if !others.iter().all(|c| c.x0 > cell.x1 && under_row(c) && tier(c)) {
+            return false;
+        }
         let gap = line.bbox.y0 - row.bbox.y1;
         let next_gap = lines.get(i + 1).map_or(f32::MAX, |next| next.bbox.y0 - line.bbox.y1);
         let close = gap < 0.5 * h;
         let padded = gap + 0.1 * h < next_gap;
-        let aligned = (cell.x0 - name.x0).abs() <= h;
-        let named_row = name.text.starts_with(char::is_alphabetic) && holds_number(rest);
+        // A list's number before the name (`4. Erythrocyte Sedimentation` over `Rate`): the
+        // name starts after it, and the rest is set under the name.
+        let serial = name.text.split_whitespace().next().filter(|w| is_serial(w)).map_or(0, |w| {
+            let start = name.text.find(w).unwrap_or(0) + w.len();
+            start + name.text[start..].len() - name.text[start..].trim_start().len()
+        });
+        let (name_text, name_x) = (&name.text[serial..], name.x_at(name.text[..serial].chars().count()));
+        let aligned = (cell.x0 - name.x0).abs() <= h || (serial > 0 && (cell.x0 - name_x).abs() <= h);
+        let named_row = name_text.starts_with(char::is_alphabetic) && holds_number(rest);
         // What says the line is the rest of the name: for a name the catalog knows, the two
         // being a whole name of a test (`Aspartate Aminotransferase` and `(AST/SGOT) (U/L)`,
         // `Glucose,` and `Fasting`), not a method under it (`Jaffe Kinetics`) nor a heading a
         // photo set near it; for a name it does not know (`Mean Corpuscular`), the two naming
         // a test, or, in a text layer, the row's padding.
         let same_test = || {
-            let joined = format!("{} {}", name.text.trim(), text.trim_end_matches([' ', ':', '.']));
+            let joined = format!("{} {}", name_text.trim(), text.trim_end_matches([' ', ':', '.']));
             let joined = unit_in_name(&joined, scanned).map_or(joined, |(name, _)| name);
-            match crate::catalog::lookup(name.text.trim()) {
+            match crate::catalog::lookup(name_text.trim()) {
                 Some(_) => crate::catalog::lookup_whole(&joined).is_some(),
                 None => (padded && !scanned) || crate::catalog::lookup(&joined).is_some(),
             }
         };
         // A bracket closed below is one the name left open.
         let depth = |t: &str| t.matches('(').count() as i32 - t.matches(')').count() as i32;
-        let closes = depth(text) >= 0 || depth(&name.text) > 0;
+        let closes = depth(text) >= 0 || depth(name_text) > 0;
         wordy
             && closes
             && close
@@ -2511,11 +2568,16 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
     for (i, line) in lines.iter().enumerate() {
         match out.last_mut() {
             Some(row) if tails.contains(&i) => {
-                let tail = &worded(line)[0];
+                let mut cells = worded(line);
+                let tail = cells.remove(0);
                 let name = &mut row.cells[0];
                 name.text = format!("{} {}", name.text.trim_end(), tail.text.trim());
                 name.x1 = name.x1.max(tail.x1);
                 row.bbox.y1 = row.bbox.y1.max(line.bbox.y1);
+                // The reference's next tier stays a line of its own, for the row to take.
+                if !cells.is_empty() {
+                    out.push(Line { cells, bbox: BBox { x0: tail.x1, ..line.bbox } });
+                }
             }
             _ => out.push(line.clone()),
         }
@@ -2823,7 +2885,9 @@ fn unit_in_name(name: &str, scanned: bool) -> Option<(String, String)> {
     let letters = unit.chars().filter(|c| c.is_alphabetic()).count();
     let word = letters == unit.chars().count() && !(2..=3).contains(&letters);
     let misread = || scanned && unit.contains('/') && crate::catalog::mend_unit(unit).is_some();
-    let known = unit == "%" || (crate::catalog::is_known_unit(unit) && !word) || misread();
+    // A unit in words is one only for a test it measures (`PT (seconds)`; not `(Serum)`).
+    let fits_test = || crate::catalog::lookup(before.trim()).is_some_and(|b| b.to_canonical(1.0, Some(unit)).is_some());
+    let known = unit == "%" || (crate::catalog::is_known_unit(unit) && (!word || fits_test())) || misread();
     (known && !before.trim().is_empty()).then(|| (before.trim().to_string(), unit.to_string()))
 }
 
@@ -3321,6 +3385,111 @@ mod tests {
     }
 
     #[test]
+    fn a_name_wrapped_beside_the_next_tier_of_its_reference_is_joined_and_the_tier_kept() {
+        let p = page_at(&[
+            (100.0, &[("Test", 20.0), ("Result", 200.0), ("Reference", 260.0), ("Unit", 420.0)]),
+            (120.0, &[("Mean", 20.0), ("31.8", 200.0), ("Men : 24.3-28.8", 260.0), ("pg", 420.0)]),
+            (131.0, &[("Corpuscular Hemoglobin :", 20.0), ("Female : 27.0-32.0", 260.0)]),
+            // A tier in the reference column is no unit, though words start it.
+            (150.0, &[("VLDL Cholesterol", 20.0), ("32", 200.0), ("Child : 4-32", 260.0), ("mg/dL", 420.0)]),
+            (161.0, &[("Adults : 5-40", 260.0)]),
+            (180.0, &[("Vitamin D,", 20.0), ("77.1", 200.0), ("30.0-100.0", 260.0)]),
+            (191.0, &[("25-Hydroxy (ng/mL)", 20.0)]),
+            // A unit in words after the name, for a test it measures.
+            (210.0, &[("PT (seconds)", 20.0), ("12.0", 200.0), ("11.0-13.5", 260.0)]),
+            (230.0, &[("Urea (Serum)", 20.0), ("29", 200.0), ("15-39", 260.0), ("mg/dL", 420.0)]),
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("Mean Corpuscular Hemoglobin", Some("pg"), Some((Some(27.0), Some(32.0)))),
+                ("VLDL Cholesterol", Some("mg/dL"), Some((Some(5.0), Some(40.0)))),
+                ("Vitamin D, 25-Hydroxy", Some("ng/mL"), Some((Some(30.0), Some(100.0)))),
+                ("PT", Some("seconds"), Some((Some(11.0), Some(13.5)))),
+                ("Urea (Serum)", Some("mg/dL"), Some((Some(15.0), Some(39.0)))),
+            ]
+        );
+    }
+
+    #[test]
+    fn tiers_labelled_without_colons_a_line_each_are_the_reference_not_the_unit_nor_the_name() {
+        // Labels before bracketed ranges, after the result.
+        let p = page_at(&[
+            (100.0, &[("Investigation", 20.0), ("Result", 200.0), ("Ref. Range", 260.0)]),
+            (120.0, &[("FT3", 20.0), ("3.31 pg/mL", 200.0), ("Child (1.40 - 3.52)", 260.0)]),
+            (131.0, &[("Adult (2.00 - 4.40)", 260.0)]),
+            (150.0, &[("HCT (%)", 20.0), ("41.2", 200.0), ("Child 28.0 to 40.0", 260.0)]),
+            (161.0, &[("Adults 40.0 to 50.0", 260.0)]),
+            // A citation's numbers are no tier.
+            (170.0, &[("Nature medicine", 20.0), ("28.12", 200.0), ("(2022): 2555-2562.", 260.0)]),
+            (180.0, &[("28. 25-OH Vitamin D", 20.0), ("43.2", 200.0), ("ng/mL", 230.0), ("30 - 100", 280.0)]),
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("FT3", Some("pg/mL"), Some((Some(2.0), Some(4.4)))),
+                ("HCT", Some("%"), Some((Some(40.0), Some(50.0)))),
+                ("25-OH Vitamin D", Some("ng/mL"), Some((Some(30.0), Some(100.0)))),
+            ]
+        );
+        // Before the result (`Test  Reference  Value  Unit`).
+        let p = page_at(&[
+            (100.0, &[("PARAMETER", 20.0), ("REFERENCE INTERVAL", 200.0), ("Value", 360.0), ("UNITS", 420.0)]),
+            (120.0, &[("2. Ferritin", 20.0), ("Women (27.0 - 360.0)", 200.0), ("126.1", 360.0), ("ng/mL", 420.0)]),
+            (131.0, &[("Men (30.0 - 400.0)", 200.0)]),
+            (150.0, &[("3. Globulin", 20.0), ("Adults (2.0 - 3.5)", 200.0), ("3.9", 360.0), ("g/dL", 420.0)]),
+            (170.0, &[("4. Chloride", 20.0), ("Child : 69 to 86", 200.0), ("106", 360.0), ("mEq/L", 420.0)]),
+            (181.0, &[("Adults : 98 to 107", 200.0)]),
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("Ferritin", Some("ng/mL"), Some((Some(30.0), Some(400.0)))),
+                ("Globulin", Some("g/dL"), Some((Some(2.0), Some(3.5)))),
+                ("Chloride", Some("mEq/L"), Some((Some(98.0), Some(107.0)))),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_numbered_name_wrapped_under_itself_past_its_number_is_joined() {
+        // The rest set under the name, not under its number (`10. ` is 20 wide here).
+        let p = page_at(&[
+            (100.0, &[("Investigation", 20.0), ("Reference Range", 250.0), ("Results", 400.0)]),
+            (120.0, &[("4. Erythrocyte Sedimentation", 20.0), ("0-15", 250.0), ("13", 400.0)]),
+            (131.0, &[("Rate (mm/1st hr)", 32.0)]),
+            (150.0, &[("10. Alanine Aminotransferase", 20.0), ("Upto 41", 250.0), ("<2.1", 400.0)]),
+            (161.0, &[("(ALT/SGPT) (IU/L)", 40.0)]),
+            (180.0, &[("11. HCT (%)", 20.0), ("40.0-50.0", 250.0), ("40.1", 400.0)]),
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("Erythrocyte Sedimentation Rate", Some("mm/1st hr")),
+                ("Alanine Aminotransferase (ALT/SGPT)", Some("IU/L")),
+                ("HCT", Some("%")),
+            ]
+        );
+    }
+
+    #[test]
     fn a_result_after_its_label_under_the_tests_name_is_that_tests_row() {
         let p = page(&[
             &[("Serum Creatinine", 20.0)],
@@ -3398,6 +3567,36 @@ mod tests {
             }
         }
         Page { number: 1, width: 595.0, height: 842.0, words }
+    }
+
+    #[test]
+    fn a_reference_printed_a_tier_a_line_with_each_label_after_its_range_is_read_whole() {
+        let p = page_at(&[
+            (100.0, &[("Test", 20.0), ("Result", 250.0), ("Unit", 300.0), ("Reference", 350.0)]),
+            (120.0, &[("Amylase", 20.0), ("37", 250.0), ("U/L", 300.0), ("25 - 90 : Male", 350.0)]),
+            (131.0, &[("28 - 100 : Women", 350.0)]),
+            (150.0, &[("Triglycerides", 20.0), ("123", 250.0), ("mg/dL", 300.0), (">= 180 : High", 350.0)]),
+            (161.0, &[("150 - 179 : Borderline High", 350.0)]),
+            (172.0, &[("< 150 : Optimal", 350.0)]),
+            (190.0, &[("25-OH Vitamin D", 20.0), ("66.7", 250.0), ("ng/mL", 300.0), ("< 20.0 : Deficiency", 350.0)]),
+            (201.0, &[("20.0 - 29.0 : Insufficiency", 350.0)]),
+            (212.0, &[("30.0 - 100.0 : Sufficiency", 350.0)]),
+            (223.0, &[("> 100.0 : Toxicity", 350.0)]),
+            (240.0, &[("ESR", 20.0), ("12", 250.0), ("mm/hr", 300.0), ("0 - 15 : Adult", 350.0)]),
+            (251.0, &[("0 - 12 : Children", 350.0)]),
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.range.as_ref().map(|g| (g.low, g.high)))).collect();
+        assert_eq!(
+            read,
+            [
+                ("Amylase", Some((Some(28.0), Some(100.0)))),
+                ("Triglycerides", Some((None, Some(150.0)))),
+                ("25-OH Vitamin D", Some((Some(30.0), Some(100.0)))),
+                ("ESR", Some((Some(0.0), Some(15.0)))),
+            ]
+        );
+        assert_eq!(rows[1].range_text.as_deref(), Some(">= 180 : High; 150 - 179 : Borderline High; < 150 : Optimal"));
     }
 
     #[test]
