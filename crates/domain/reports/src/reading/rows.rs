@@ -445,10 +445,17 @@ fn lines_of(page: &Page) -> Vec<Line> {
                     _ => cells.push(Cell { text: text.to_string(), x0, x1, bold: w.bold, point_gap: false }),
                 }
             }
+            // (Whether a cell before held a number: only the first can be a result beyond
+            // what the assay measures, `<5.0 mg/dL`; after it, that is a reference.)
+            let mut numbered = false;
             let cells = cells
                 .into_iter()
                 .flat_map(|c| if scanned { split_after_result(c) } else { vec![c] })
-                .flat_map(split_glued_unit)
+                .flat_map(|c| {
+                    let first = !numbered;
+                    numbered |= c.text.contains(|ch: char| ch.is_ascii_digit());
+                    split_glued_unit(c, first)
+                })
                 .collect();
             let bbox = BBox {
                 x0: g.iter().map(|w| w.bbox.x0).fold(f32::MAX, f32::min),
@@ -506,7 +513,7 @@ fn split_after_result(cell: Cell) -> Vec<Cell> {
 /// A cell ending in a number glued to its unit (`24.8%`, `L 5.6%`, `88mg/dL`): the number
 /// stays, the unit is a cell of its own after it, as if printed apart. Only a plain number
 /// (not a range, not `<5.7`) and `%` or a known unit with a slash: `1.73m²` is part of a unit.
-fn split_glued_unit(cell: Cell) -> Vec<Cell> {
+fn split_glued_unit(cell: Cell, first_number: bool) -> Vec<Cell> {
     // A number and its unit a scan read as one cell across a piece of rule (`131 = mg/dL`).
     if let [number, mark, unit] = cell.text.split(' ').collect::<Vec<_>>()[..]
         && mark.chars().count() == 1
@@ -517,7 +524,7 @@ fn split_glued_unit(cell: Cell) -> Vec<Cell> {
         let unit_start = cell.text.chars().count() - unit.chars().count();
         return cell.cut(number.to_string(), number.chars().count(), unit.to_string(), unit_start);
     }
-    if let Some(cells) = split_spaced_unit(&cell) {
+    if let Some(cells) = split_spaced_unit(&cell, first_number) {
         return cells;
     }
     let mut words = cell.text.rsplit(' ');
@@ -539,7 +546,7 @@ fn split_glued_unit(cell: Cell) -> Vec<Cell> {
 /// fL`, `2.45 lakhs/cumm`), as labs print them in one column after a name and a colon: the
 /// result is a cell, the unit one after it. Not a range (`13 - 17 g/dL`) nor a bound (`< 200
 /// mg/dL`): a reference keeps its unit.
-fn split_spaced_unit(cell: &Cell) -> Option<Vec<Cell>> {
+fn split_spaced_unit(cell: &Cell, first_number: bool) -> Option<Vec<Cell>> {
     // (Every cell is asked: a result and a unit are a few words with a digit.)
     if !cell.text.contains(|c: char| c.is_ascii_digit()) {
         return None;
@@ -553,7 +560,9 @@ fn split_spaced_unit(cell: &Cell) -> Option<Vec<Cell>> {
     }
     (1..words.len()).find_map(|k| {
         let (head, tail) = (words[..k].join(" "), words[k..].join(" "));
-        let result = parse_value(&head).is_some_and(|v| v.number.is_some() && v.qualifier.is_none());
+        // (A result beyond what the assay measures too, `<5.0 mg/dL`, in the line's first cell
+        // with a number.)
+        let result = parse_value(&head).is_some_and(|v| v.number.is_some() && (v.qualifier.is_none() || first_number));
         if !(result && (tail == "%" || crate::catalog::is_known_unit(&tail))) {
             return None;
         }
@@ -1694,6 +1703,17 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let mut reference_cell: Option<(f32, String)> = None;
     let mut reference_note: Option<String> = None;
     let mut tier_first = false;
+    // A bound and its unit before the result (`<100 mg/dL  95  mg/dL`), which were set apart
+    // as a result and its unit, are one reference again.
+    if let [.., _, bound, unit] = name_cells.as_mut_slice()
+        && crate::catalog::is_known_unit(unit.text.trim())
+        && parse_value(&bound.text).is_some_and(|v| v.qualifier.is_some() && v.number.is_some())
+        && parse_range(&bound.text, sex).is_some()
+    {
+        bound.text = format!("{} {}", bound.text.trim_end(), unit.text.trim());
+        bound.x1 = unit.x1;
+        name_cells.pop();
+    }
     if name_cells.len() >= 2
         && !range_after(vi)
         && let Some(last) = name_cells.last().cloned()
@@ -2909,7 +2929,7 @@ fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
     crate::catalog::lookup(name)?;
     let mut out = vec![Cell { text: name.to_string(), x1: first.x0, ..first.clone() }];
     if !rest.is_empty() {
-        out.extend(split_glued_unit(Cell { text: rest.to_string(), ..first.clone() }));
+        out.extend(split_glued_unit(Cell { text: rest.to_string(), ..first.clone() }, true));
     }
     out.extend(cells[1..].iter().filter(|c| !is_separator(&c.text)).cloned());
     Some(out)
@@ -3346,6 +3366,8 @@ mod tests {
             &[("Hematocrit", 20.0), ("39.0L%", 200.0), ("(40.0 - 50.0)", 300.0)],
             &[("VLDL", 20.0), ("51Hmg/dL", 200.0), ("(5 - 40)", 300.0)],
             &[("Total WBC Count", 20.0), ("12182 H/cumm", 200.0), ("(4000 - 11000)", 300.0)],
+            // A result beyond what the assay measures, with its unit.
+            &[("LDL Cholesterol", 20.0), ("<5.0 mg/dL", 200.0), ("<100", 300.0)],
         ]);
         let rows = rows_from_page(&p, None);
         let read: Vec<_> = rows
@@ -3363,6 +3385,7 @@ mod tests {
                 ("Hematocrit", Some(39.0), Some("%"), Some("(40.0 - 50.0)"), Some(Flag::Low)),
                 ("VLDL", Some(51.0), Some("mg/dL"), Some("(5 - 40)"), Some(Flag::High)),
                 ("Total WBC Count", Some(12182.0), Some("/cumm"), Some("(4000 - 11000)"), Some(Flag::High)),
+                ("LDL Cholesterol", Some(5.0), Some("mg/dL"), Some("<100"), None),
             ]
         );
     }
@@ -3450,6 +3473,9 @@ mod tests {
             (150.0, &[("3. Globulin", 20.0), ("Adults (2.0 - 3.5)", 200.0), ("3.9", 360.0), ("g/dL", 420.0)]),
             (170.0, &[("4. Chloride", 20.0), ("Child : 69 to 86", 200.0), ("106", 360.0), ("mEq/L", 420.0)]),
             (181.0, &[("Adults : 98 to 107", 200.0)]),
+            // A bound with its unit, not taken for a result beyond the assay's range.
+            (200.0, &[("LDL Chol Calc (NIH)", 20.0), ("<100 mg/dL", 200.0), ("95", 360.0), ("mg/dL", 420.0)]),
+            (220.0, &[("eGFR", 20.0), ("> 90 mL/min/1.73m2", 200.0), ("120", 360.0), ("mL/min/1.73m2", 420.0)]),
         ]);
         let rows = rows_from_page(&p, Some(Sex::Male));
         let read: Vec<_> = rows
@@ -3462,6 +3488,8 @@ mod tests {
                 ("Ferritin", Some("ng/mL"), Some((Some(30.0), Some(400.0)))),
                 ("Globulin", Some("g/dL"), Some((Some(2.0), Some(3.5)))),
                 ("Chloride", Some("mEq/L"), Some((Some(98.0), Some(107.0)))),
+                ("LDL Chol Calc (NIH)", Some("mg/dL"), Some((None, Some(100.0)))),
+                ("eGFR", Some("mL/min/1.73m2"), Some((Some(90.0), None))),
             ]
         );
     }
