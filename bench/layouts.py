@@ -106,6 +106,14 @@ HEADERS = {
     "previous": ["Previous Result", "Last Value", "Prior Result"],
 }
 METHODS = ["Photometry", "CLIA", "ECLIA", "Calculated", "Impedance", "Enzymatic", "HPLC", "Flow Cytometry"]
+NOTES = [
+    "Note: Values between 5.7 and 6.4 % indicate an increased risk of diabetes.",
+    "Kindly correlate clinically. Sample received at 10:45 AM on 05/11/2026.",
+    "Fasting of 10-12 hours is required for lipid profile; 2 samples were tested.",
+    "Test performed on Roche Cobas 6000 analyser, calibrated 03/11/2026.",
+    "Result rechecked. Reference: ADA Standards of Care 2024, Table 2.2.",
+    "Interpretation: a level above 100 ng/mL may be toxic; repeat in 3 months.",
+]
 SECTIONS = ["HAEMATOLOGY", "Complete Blood Count", "BIOCHEMISTRY", "Lipid Profile", "LIVER FUNCTION TEST",
             "Kidney Function Test", "THYROID PROFILE", "Vitamins", "Iron Studies", "CLINICAL PATHOLOGY"]
 
@@ -273,6 +281,11 @@ def make_report(rid, rng_seed, out_dir):
     stack_rng = random.Random(rng_seed ^ 0x57AC)
     stacked = "range" in columns and not below and stack_rng.random() < 0.5
     stack_form = stack_rng.choice(["{label} : {range}", "{label}: {range}", "{range} : {label}", "{label} {range}"])
+    # Columns centred under centred headers, and notes with numbers in them between the rows,
+    # from a stream of their own too.
+    look = random.Random(rng_seed ^ 0xCE17)
+    centred = look.random() < 0.3
+    notes = look.random() < 0.3
 
     chosen = random.sample(TESTS, random.randint(12, 30))
     qual = random.sample(QUALITATIVE, random.randint(0, 3))
@@ -288,6 +301,12 @@ def make_report(rid, rng_seed, out_dir):
         x += widths[c]
     pdf.width = max(595, int(x) + 20)
 
+    def at(c, text, size):
+        """Where `text` starts in column `c`: its left edge, or centred in it."""
+        if centred and c != "name":
+            return xs[c] + (widths[c] - 15 - Pdf.width(text, size)) / 2
+        return xs[c]
+
     def new_page():
         nonlocal page_no
         page_no += 1
@@ -302,7 +321,8 @@ def make_report(rid, rng_seed, out_dir):
         pdf.text(40, 738, f"Referred By : Dr. S. Rao", size)
         y = 712
         for c in columns:
-            pdf.text(xs[c], y, random.choice(HEADERS[c]), size, True)
+            header = random.choice(HEADERS[c])
+            pdf.text(at(c, header, size), y, header, size, True)
         return y - gap * 1.3
 
     y = new_page()
@@ -405,12 +425,12 @@ def make_report(rid, rng_seed, out_dir):
             s = cells.get(c, "")
             if not s:
                 continue
-            xx = xs[c]
-            if c in ("value", "previous") and right_align_values:
+            xx = at(c, s, size)
+            if c in ("value", "previous") and right_align_values and not centred:
                 xx = xs[c] + widths[c] - 15 - Pdf.width(s, size)
             pdf.text(xx, y, s, size, bold and c == "value")
         for k, line in enumerate(cells.get("range_lines", [])[1:], 1):
-            pdf.text(xs["range"], y - gap * 0.6 * k, line, size)
+            pdf.text(at("range", line, size), y - gap * 0.6 * k, line, size)
         if rest is not None:
             # The rest of a long name on the line below, under its start.
             pdf.text(xs["name"] + (Pdf.width(f"{serial_no}. ", size) if serials else 0), y - gap * 0.6, rest + name_end, size)
@@ -423,6 +443,9 @@ def make_report(rid, rng_seed, out_dir):
         if method_lines and kind == "n" and random.random() < 0.5:
             pdf.text(xs["name"] + 6, y + gap * 0.35, f"Method : {random.choice(METHODS)}", size - 2)
             y -= gap * 0.6
+        if notes and look.random() < 0.15:
+            pdf.text(xs["name"], y + gap * 0.2, look.choice(NOTES), size - 1)
+            y -= gap * 0.8
     y -= gap
     if y > 150 and random.random() < 0.5:
         pdf.text(40, y, "Interpretation :", size, True)
@@ -444,7 +467,7 @@ def make_report(rid, rng_seed, out_dir):
           f"{', thousands' if thousands else ''}{', sex-split ranges' if sex_split else ''}{', lipid tiers' if tiers else ''}"
           f"{', reference below' if below else ''}{', numbered' if serials else ''}{', names end ' + repr(name_end) if name_end else ''}"
           f"{', unit in the result cell' if value_unit else ''}{', unit after the name' if unit_in_name else ''}"
-          f"{', long names wrapped' if wrap else ''}", "tests": truth}
+          f"{', long names wrapped' if wrap else ''}{', columns centred' if centred else ''}{', notes between rows' if notes else ''}", "tests": truth}
     with open(os.path.join(folder, "ground_truth.json"), "w") as f:
         json.dump(gt, f, indent=1, ensure_ascii=False)
 
