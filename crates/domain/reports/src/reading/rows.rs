@@ -1567,7 +1567,7 @@ struct ParsedLine {
     bold: bool,
     /// Where the reference cell starts and its text: the range, or a tier the parser could not
     /// take alone (`Deficiency : < 20`), which the lines below may continue.
-    reference_cell: Option<(f32, String)>,
+    reference_cell: Option<(f32, f32, String)>,
 }
 
 /// Tiers of a reference printed on several lines, one tier a line (`Normal: up to 200`,
@@ -1700,7 +1700,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     // before the value, a range with a number, is no part of the name.
     // Moved past a reference in words (`Colour  Pale Yellow  Yellow`), that is the reference.
     let mut range: Option<(RefRange, String)> = None;
-    let mut reference_cell: Option<(f32, String)> = None;
+    let mut reference_cell: Option<(f32, f32, String)> = None;
     let mut reference_note: Option<String> = None;
     let mut tier_first = false;
     // A bound and its unit before the result (`<100 mg/dL  95  mg/dL`), which were set apart
@@ -1723,14 +1723,14 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         match parse_range(&text, sex).filter(|r| moved || r.low.is_some() || r.high.is_some()) {
             Some(r) => {
                 range = Some((r, text.clone()));
-                reference_cell = Some((last.x0, text));
+                reference_cell = Some((last.x0, last.x1, text));
             }
             None if moved => reference_note = Some(text),
             // The first tier of a reference printed a tier a line (`Children (58.1 - 80.8)`
             // over `Adults (83.0 - 101.0)`), which the lines below go on.
             None if worded_tier(&text) => {
                 tier_first = true;
-                reference_cell = Some((last.x0, text));
+                reference_cell = Some((last.x0, last.x1, text));
             }
             None => {}
         }
@@ -1758,7 +1758,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
                 && let Some(r) = parse_range(&text, sex)
             {
                 range = Some((r, text.clone()));
-                reference_cell = Some((name_cells[k].x0, text));
+                reference_cell = Some((name_cells[k].x0, last.x1, text));
                 reference_note = None;
                 name_cells.truncate(k);
             }
@@ -1808,7 +1808,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             && let Some(r) = parse_range(&text, sex)
         {
             range = Some((r, text.clone()));
-            reference_cell = Some((cell.x0, text));
+            reference_cell = Some((cell.x0, next.x1, text));
             taken_until = i + 2;
             continue;
         }
@@ -1824,7 +1824,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             match parse_range(&text, sex) {
                 Some(r) if sex.is_some() || sex_ranges(&text).is_none() => {
                     range = Some((r, text.clone()));
-                    reference_cell = Some((cell.x0, text));
+                    reference_cell = Some((cell.x0, after_value[i + used].x1, text));
                 }
                 _ => reference_note = Some(text),
             }
@@ -1837,7 +1837,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             && let Some((r, text, used)) = range_set_apart(t, &after_value[i + 1..], sex)
         {
             range = Some((r, text.clone()));
-            reference_cell = Some((cell.x0, text));
+            reference_cell = Some((cell.x0, after_value[i + used].x1, text));
             taken_until = i + 1 + used;
             continue;
         }
@@ -1912,7 +1912,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             && [Sex::Male, Sex::Female].into_iter().any(|other| parse_range(t, Some(other)).is_some())
         {
             reference_note = Some(t.to_string());
-            reference_cell = Some((cell.x0, t.to_string()));
+            reference_cell = Some((cell.x0, cell.x1, t.to_string()));
             continue;
         }
         // A sentence goes on after the number: the line is a note, not a result. (Not a range
@@ -1925,7 +1925,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         if reference_cell.is_none()
             && ((t.contains(':') && t.chars().any(|c| c.is_ascii_digit())) || labelled_tier(t).is_some())
         {
-            reference_cell = Some((cell.x0, t.to_string()));
+            reference_cell = Some((cell.x0, cell.x1, t.to_string()));
         }
         // A flag stands beside the value, not past the reference (`MCHC 35.8 g/d 31-3 | L`,
         // the `L` a scan's page furniture).
@@ -1941,7 +1941,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             && let Some(r) = parse_range(t, sex)
         {
             range = Some((r, t.to_string()));
-            reference_cell = Some((cell.x0, t.to_string()));
+            reference_cell = Some((cell.x0, cell.x1, t.to_string()));
             continue;
         }
         // Previous results (a bare number after the value) are not the current value.
@@ -1991,7 +1991,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     // scan lost the dash of its unit (`RDWI  263.4  :  *Refer Note below`).
     // So does the first tier of a reference printed a tier a line (`HCT (%)  41.2  Child 28.0
     // to 40.0`, the unit in the name).
-    let noted = reference_note.is_some() || reference_cell.as_ref().is_some_and(|(_, t)| worded_tier(t));
+    let noted = reference_note.is_some() || reference_cell.as_ref().is_some_and(|(_, _, t)| worded_tier(t));
     let (range, range_text) = match range {
         Some((r, t)) => (Some(r), Some(t)),
         None => (None, word_reference.clone().or(reference_note)),
@@ -2228,7 +2228,7 @@ fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Pa
             range: parse_range(&range_text, sex),
             range_text: Some(range_text.clone()),
             bold: false,
-            reference_cell: Some((a.x0, range_text)),
+            reference_cell: Some((a.x0, a.x1, range_text)),
         });
     }
     let [a, b] = after.as_slice() else { return None };
@@ -2250,7 +2250,7 @@ fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Pa
         range,
         range_text: Some(range_text.clone()),
         bold: false,
-        reference_cell: Some((range_cell.x0, range_text)),
+        reference_cell: Some((range_cell.x0, range_cell.x1, range_text)),
     })
 }
 
@@ -2674,7 +2674,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
     let mut referenced: Option<usize> = None;
     // Tiers of the last row's reference continued on the lines below, in the same column:
     // the row, where the column starts, and the tiers so far.
-    let mut tiers: Option<(usize, f32, Vec<String>)> = None;
+    let mut tiers: Option<(usize, (f32, f32), Vec<String>)> = None;
     // Where the desirable column of risk bands is, and the band line the last row took.
     let mut band_x: Option<Option<f32>> = None;
     let mut banded: Option<usize> = None;
@@ -2700,13 +2700,17 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             tiers = None;
             continue;
         }
-        if let Some((row, x0, texts)) = tiers.as_mut() {
+        if let Some((row, (x0, x1), texts)) = tiers.as_mut() {
             let h = line.bbox.height().max(1.0);
             // The tier starts in the reference column, perhaps beside the row's method in the
             // name column (`CMIA   Insufficient 21 - 29`), and may come as more than one cell
             // (`blood sugar:` and `101-126` apart).
-            // (A column centred or set right starts a longer tier left of the first.)
-            let start = line.cells.iter().position(|c| (c.x0 - *x0).abs() < h || (c.x0 < *x0 && c.x1 > *x0));
+            // (A column centred or set right starts a longer tier left of the first; a centred
+            // one a shorter tier right of it, their middles in line.)
+            let middle = (*x0 + *x1) / 2.0;
+            let start = line.cells.iter().position(|c| {
+                (c.x0 - *x0).abs() < h || (c.x0 < *x0 && c.x1 > *x0) || ((c.x0 + c.x1) / 2.0 - middle).abs() < h
+            });
             // Nothing before it holds a number, a unit or a test the catalog knows: that is the
             // next row, its value misread (`Triglycerides  {i  mg/dL  Desirable : : 150`).
             let before_clear = |i: usize| {
@@ -2820,7 +2824,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
         match parsed {
             Some(p) => {
                 let flag = p.flag.or(p.bold.then_some(Flag::Abnormal).filter(|_| p.value.number.is_some()));
-                tiers = p.reference_cell.as_ref().map(|(x0, text)| (rows.len(), *x0, vec![text.clone()]));
+                tiers = p.reference_cell.as_ref().map(|(x0, x1, text)| (rows.len(), (*x0, *x1), vec![text.clone()]));
                 // The start of a name wrapped onto the line above, beside a lab code
                 // (`SEX HORMONE BINDING  EN` over `GLOBULIN  28`).
                 let name = match above_words {
@@ -3612,6 +3616,10 @@ mod tests {
             (223.0, &[("> 100.0 : Toxicity", 350.0)]),
             (240.0, &[("ESR", 20.0), ("12", 250.0), ("mm/hr", 300.0), ("0 - 15 : Adult", 350.0)]),
             (251.0, &[("0 - 12 : Children", 350.0)]),
+            // Centred in the column, a shorter tier starts right of the first.
+            (270.0, &[("eGFR", 20.0), ("82", 250.0), ("mL/min/1.73m2", 300.0), ("30 - 59 : Moderate Decrease", 380.0)]),
+            (281.0, &[("60 - 89 : Mild Decrease", 390.0)]),
+            (292.0, &[(">= 90 : Normal", 412.5)]),
         ]);
         let rows = rows_from_page(&p, Some(Sex::Female));
         let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.range.as_ref().map(|g| (g.low, g.high)))).collect();
@@ -3622,6 +3630,7 @@ mod tests {
                 ("Triglycerides", Some((None, Some(150.0)))),
                 ("25-OH Vitamin D", Some((Some(30.0), Some(100.0)))),
                 ("ESR", Some((Some(0.0), Some(15.0)))),
+                ("eGFR", Some((Some(90.0), None))),
             ]
         );
         assert_eq!(rows[1].range_text.as_deref(), Some(">= 180 : High; 150 - 179 : Borderline High; < 150 : Optimal"));
