@@ -286,6 +286,8 @@ def make_report(rid, rng_seed, out_dir):
     look = random.Random(rng_seed ^ 0xCE17)
     centred = look.random() < 0.3
     notes = look.random() < 0.3
+    # A label before each reference that says only that it is one (`Ref: 13.0 - 17.0`).
+    range_label = look.choice(["", "", "", "", "Ref: ", "Ref. Range: ", "Normal: ", "Range "])
 
     chosen = random.sample(TESTS, random.randint(12, 30))
     qual = random.sample(QUALITATIVE, random.randint(0, 3))
@@ -384,6 +386,8 @@ def make_report(rid, rng_seed, out_dir):
                     cells["range_lines"] = lines
                     rtext = " ; ".join(lines)
                     cells["range"] = lines[0]
+            if range_label and "range_lines" not in cells and not sex_split and not (tiers and low is None):
+                rtext = cells["range"] = range_label + rtext
             if "previous" in columns:
                 cells["previous"] = fmt_num(round(v * random.uniform(0.8, 1.2), dec), dec)
             # The flag as printed, in the ground truth's words (`*H` for a star on a high value).
@@ -467,7 +471,7 @@ def make_report(rid, rng_seed, out_dir):
           f"{', thousands' if thousands else ''}{', sex-split ranges' if sex_split else ''}{', lipid tiers' if tiers else ''}"
           f"{', reference below' if below else ''}{', numbered' if serials else ''}{', names end ' + repr(name_end) if name_end else ''}"
           f"{', unit in the result cell' if value_unit else ''}{', unit after the name' if unit_in_name else ''}"
-          f"{', long names wrapped' if wrap else ''}{', columns centred' if centred else ''}{', notes between rows' if notes else ''}", "tests": truth}
+          f"{', long names wrapped' if wrap else ''}{', columns centred' if centred else ''}{', notes between rows' if notes else ''}{', references after ' + repr(range_label) if range_label else ''}", "tests": truth}
     with open(os.path.join(folder, "ground_truth.json"), "w") as f:
         json.dump(gt, f, indent=1, ensure_ascii=False)
 
