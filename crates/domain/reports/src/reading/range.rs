@@ -38,6 +38,9 @@ const NORMAL_TIERS: &[&str] = &[
     "optimal",
     "sufficien",
     "reference",
+    // (`Ref: 13 - 17`, `Ref. Range: 13 - 17`, `Range 13 - 17`.)
+    "ref",
+    "range",
     "non-reactive",
     "non reactive",
     "negati",
@@ -822,6 +825,11 @@ mod tests {
         assert_eq!(r(">= 180 : High; 150 - 179 : Borderline High; < 150 : Optimal"), (None, Some(150.0)));
         assert_eq!(r("0 - 15 : Adult; 0 - 12 : Children"), (Some(0.0), Some(15.0)));
         assert_eq!(r("Adults (2.0 - 3.5)"), (Some(2.0), Some(3.5)));
+        // A label that only says this is the reference.
+        assert_eq!(r("Ref: 13-17"), (Some(13.0), Some(17.0)));
+        assert_eq!(r("(Ref. Range: 13 - 17)"), (Some(13.0), Some(17.0)));
+        assert_eq!(r("Bio. Ref: 13-17"), (Some(13.0), Some(17.0)));
+        assert_eq!(r("Range 13-17"), (Some(13.0), Some(17.0)));
         assert_eq!(r("Child (1.40 - 3.52); Adult (2.00 - 4.40)"), (Some(2.0), Some(4.4)));
         // Age tiers need the age: no guess rather than the age bound…
         assert_eq!(parse_range("<6 years:up to 50 >6 years:up to 40", None), None);

@@ -445,15 +445,17 @@ fn lines_of(page: &Page) -> Vec<Line> {
                     _ => cells.push(Cell { text: text.to_string(), x0, x1, bold: w.bold, point_gap: false }),
                 }
             }
-            // (Whether a cell before held a number: only the first can be a result beyond
-            // what the assay measures, `<5.0 mg/dL`; after it, that is a reference.)
+            // (Whether a cell before held a number, but the line's first, the name, which may
+            // (`8. AST`): only the first can be a result beyond what the assay measures, `<5.0
+            // mg/dL`; after it, that is a reference.)
             let mut numbered = false;
             let cells = cells
                 .into_iter()
                 .flat_map(|c| if scanned { split_after_result(c) } else { vec![c] })
-                .flat_map(|c| {
+                .enumerate()
+                .flat_map(|(i, c)| {
                     let first = !numbered;
-                    numbered |= c.text.contains(|ch: char| ch.is_ascii_digit());
+                    numbered |= i > 0 && c.text.contains(|ch: char| ch.is_ascii_digit());
                     split_glued_unit(c, first)
                 })
                 .collect();
@@ -3372,6 +3374,8 @@ mod tests {
             &[("Total WBC Count", 20.0), ("12182 H/cumm", 200.0), ("(4000 - 11000)", 300.0)],
             // A result beyond what the assay measures, with its unit.
             &[("LDL Cholesterol", 20.0), ("<5.0 mg/dL", 200.0), ("<100", 300.0)],
+            // After a list's number in the name.
+            &[("8. AST", 20.0), ("<2.0 U/L", 200.0), ("Upto 40", 300.0)],
         ]);
         let rows = rows_from_page(&p, None);
         let read: Vec<_> = rows
@@ -3390,6 +3394,7 @@ mod tests {
                 ("VLDL", Some(51.0), Some("mg/dL"), Some("(5 - 40)"), Some(Flag::High)),
                 ("Total WBC Count", Some(12182.0), Some("/cumm"), Some("(4000 - 11000)"), Some(Flag::High)),
                 ("LDL Cholesterol", Some(5.0), Some("mg/dL"), Some("<100"), None),
+                ("AST", Some(2.0), Some("U/L"), Some("Upto 40"), None),
             ]
         );
     }
