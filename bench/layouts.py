@@ -102,6 +102,8 @@ HEADERS = {
     "unit": ["Unit", "Units", "UNITS", "Unit(s)"],
     "range": ["Reference Range", "Biological Ref. Interval", "Normal Range", "REFERENCE INTERVAL", "Ref. Range"],
     "flag": ["Flag", "FLAG", "H/L", "Status"],
+    "in": ["In Range", "Within Range", "Normal"],
+    "out": ["Out Of Range", "Outside Range", "Abnormal"],
     "method": ["Method", "Technology", "METHOD"],
     "previous": ["Previous Result", "Last Value", "Prior Result"],
 }
@@ -288,6 +290,11 @@ def make_report(rid, rng_seed, out_dir):
     notes = look.random() < 0.3
     # A label before each reference that says only that it is one (`Ref: 13.0 - 17.0`).
     range_label = look.choice(["", "", "", "", "Ref: ", "Ref. Range: ", "Normal: ", "Range "])
+    # The result in one of two columns, as Quest prints it: within the range or out of it.
+    in_out = "flag" not in columns and look.random() < 0.15
+    if in_out:
+        at_value = columns.index("value")
+        columns[at_value:at_value + 1] = ["in", "out"]
 
     chosen = random.sample(TESTS, random.randint(12, 30))
     qual = random.sample(QUALITATIVE, random.randint(0, 3))
@@ -295,7 +302,7 @@ def make_report(rid, rng_seed, out_dir):
     truth = []
     page_no = 0
 
-    widths = {"name": 215, "value": 85, "unit": 75, "range": 260 if tiers else 230 if sex_split else 150, "flag": 40, "method": 80,
+    widths = {"name": 215, "value": 85, "in": 85, "out": 85, "unit": 75, "range": 260 if tiers else 230 if sex_split else 150, "flag": 40, "method": 80,
               "previous": 90}
     xs, x = {}, 40
     for c in columns:
@@ -411,6 +418,8 @@ def make_report(rid, rng_seed, out_dir):
             # (No flag printed anywhere on the report: flags are not scored.)
             if flag_style != "none":
                 truth[-1]["flag"] = shown_flag
+        if in_out:
+            cells["out" if kind == "n" and abnormal else "in"] = cells.pop("value")
         serial_no = i + 1
         printed_name = cells["name"]
         rest = None
@@ -430,9 +439,9 @@ def make_report(rid, rng_seed, out_dir):
             if not s:
                 continue
             xx = at(c, s, size)
-            if c in ("value", "previous") and right_align_values and not centred:
+            if c in ("value", "previous", "in", "out") and right_align_values and not centred:
                 xx = xs[c] + widths[c] - 15 - Pdf.width(s, size)
-            pdf.text(xx, y, s, size, bold and c == "value")
+            pdf.text(xx, y, s, size, bold and c in ("value", "out"))
         for k, line in enumerate(cells.get("range_lines", [])[1:], 1):
             pdf.text(at("range", line, size), y - gap * 0.6 * k, line, size)
         if rest is not None:
@@ -471,7 +480,7 @@ def make_report(rid, rng_seed, out_dir):
           f"{', thousands' if thousands else ''}{', sex-split ranges' if sex_split else ''}{', lipid tiers' if tiers else ''}"
           f"{', reference below' if below else ''}{', numbered' if serials else ''}{', names end ' + repr(name_end) if name_end else ''}"
           f"{', unit in the result cell' if value_unit else ''}{', unit after the name' if unit_in_name else ''}"
-          f"{', long names wrapped' if wrap else ''}{', columns centred' if centred else ''}{', notes between rows' if notes else ''}{', references after ' + repr(range_label) if range_label else ''}", "tests": truth}
+          f"{', long names wrapped' if wrap else ''}{', columns centred' if centred else ''}{', notes between rows' if notes else ''}{', references after ' + repr(range_label) if range_label else ''}{', results in or out of range' if in_out else ''}", "tests": truth}
     with open(os.path.join(folder, "ground_truth.json"), "w") as f:
         json.dump(gt, f, indent=1, ensure_ascii=False)
 
