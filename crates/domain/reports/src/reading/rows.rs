@@ -1510,6 +1510,11 @@ fn name_ok(name: &str) -> bool {
     {
         return false;
     }
+    // The name column's header (`Test Name`, `Test Description`) over a header of results this
+    // reader does not know (`Normal  Abnormal`).
+    if !words.is_empty() && words.iter().all(|w| NAME_HEADERS.contains(&w.as_str()) || w == "name") {
+        return false;
+    }
     let letters = name.chars().filter(|c| c.is_alphabetic()).count();
     let first =
         name.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).map(str::to_lowercase).unwrap_or_default();
@@ -3734,6 +3739,19 @@ mod tests {
         assert_eq!(rows[0].range.as_ref().map(|r| (r.low, r.high)), Some((Some(12.0), Some(16.0))));
         assert_eq!(rows[0].range_text.as_deref(), Some("12.0-16.0 gms%"));
         assert_eq!(rows[1].value.number, Some(284_000.0));
+    }
+
+    #[test]
+    fn results_in_a_column_within_the_range_or_one_out_of_it_under_headers_in_words() {
+        let p = page(&[
+            &[("Test Name", 20.0), ("Normal", 200.0), ("Abnormal", 260.0), ("Ref. Range", 330.0), ("Unit", 420.0)],
+            &[("Haemoglobin", 20.0), ("14.1", 200.0), ("13.0 - 17.0", 330.0), ("g/dL", 420.0)],
+            &[("Urine Glucose", 20.0), ("Negative", 200.0), ("Negative", 330.0)],
+            &[("MCV", 20.0), ("78.2 L", 260.0), ("83 - 101", 330.0), ("fL", 420.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.flag)).collect();
+        assert_eq!(read, [("Haemoglobin", "14.1", None), ("Urine Glucose", "Negative", None), ("MCV", "78.2", Some(Flag::Low))]);
     }
 
     #[test]
