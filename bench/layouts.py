@@ -103,6 +103,7 @@ HEADERS = {
     "range": ["Reference Range", "Biological Ref. Interval", "Normal Range", "REFERENCE INTERVAL", "Ref. Range"],
     "flag": ["Flag", "FLAG", "H/L", "Status"],
     "in": ["In Range", "Within Range", "Normal"],
+    "remarks": ["Remarks", "Comments", "Notes"],
     "out": ["Out Of Range", "Outside Range", "Abnormal"],
     "method": ["Method", "Technology", "METHOD"],
     "previous": ["Previous Result", "Last Value", "Prior Result"],
@@ -295,6 +296,10 @@ def make_report(rid, rng_seed, out_dir):
     if in_out:
         at_value = columns.index("value")
         columns[at_value:at_value + 1] = ["in", "out"]
+    # A column of remarks in words at the end (`Rechecked`, `Repeat advised`).
+    remarks = look.random() < 0.15
+    if remarks:
+        columns.append("remarks")
 
     chosen = random.sample(TESTS, random.randint(12, 30))
     qual = random.sample(QUALITATIVE, random.randint(0, 3))
@@ -302,7 +307,7 @@ def make_report(rid, rng_seed, out_dir):
     truth = []
     page_no = 0
 
-    widths = {"name": 215, "value": 85, "in": 85, "out": 85, "unit": 75, "range": 260 if tiers else 230 if sex_split else 150, "flag": 40, "method": 80,
+    widths = {"name": 215, "value": 85, "in": 85, "out": 85, "remarks": 100, "unit": 75, "range": 260 if tiers else 230 if sex_split else 150, "flag": 40, "method": 80,
               "previous": 90}
     xs, x = {}, 40
     for c in columns:
@@ -420,6 +425,9 @@ def make_report(rid, rng_seed, out_dir):
                 truth[-1]["flag"] = shown_flag
         if in_out:
             cells["out" if kind == "n" and abnormal else "in"] = cells.pop("value")
+        if remarks:
+            cells["remarks"] = look.choice(["", "", "", "Verified", "Rechecked", "Repeat advised", "Fasting sample",
+                                            "Mildly haemolysed", "Correlate clinically"])
         serial_no = i + 1
         printed_name = cells["name"]
         rest = None
@@ -480,7 +488,7 @@ def make_report(rid, rng_seed, out_dir):
           f"{', thousands' if thousands else ''}{', sex-split ranges' if sex_split else ''}{', lipid tiers' if tiers else ''}"
           f"{', reference below' if below else ''}{', numbered' if serials else ''}{', names end ' + repr(name_end) if name_end else ''}"
           f"{', unit in the result cell' if value_unit else ''}{', unit after the name' if unit_in_name else ''}"
-          f"{', long names wrapped' if wrap else ''}{', columns centred' if centred else ''}{', notes between rows' if notes else ''}{', references after ' + repr(range_label) if range_label else ''}{', results in or out of range' if in_out else ''}", "tests": truth}
+          f"{', long names wrapped' if wrap else ''}{', columns centred' if centred else ''}{', notes between rows' if notes else ''}{', references after ' + repr(range_label) if range_label else ''}{', results in or out of range' if in_out else ''}{', remarks' if remarks else ''}", "tests": truth}
     with open(os.path.join(folder, "ground_truth.json"), "w") as f:
         json.dump(gt, f, indent=1, ensure_ascii=False)
 
