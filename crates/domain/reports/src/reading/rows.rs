@@ -1661,6 +1661,8 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     if let Some((start, _)) = columns.value
         && cells[vi].x1 < start
         && (parse_range(&cells[vi].text, sex).is_some()
+            // (Or a reference's first tier, `High >= 240`, a flag and a bound as a result.)
+            || worded_tier(&cells[vi].text)
             || cells[vi].value().is_some_and(|v| v.qualitative.is_some())
             || range_end(vi)
             || digits_only(&cells[vi]))
@@ -1732,13 +1734,13 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
                 range = Some((r, text.clone()));
                 reference_cell = Some((last.x0, last.x1, text));
             }
-            None if moved => reference_note = Some(text),
             // The first tier of a reference printed a tier a line (`Children (58.1 - 80.8)`
             // over `Adults (83.0 - 101.0)`), which the lines below go on.
             None if worded_tier(&text) => {
                 tier_first = true;
                 reference_cell = Some((last.x0, last.x1, text));
             }
+            None if moved => reference_note = Some(text),
             None => {}
         }
         if range.is_some() || moved || tier_first {
@@ -3490,6 +3492,10 @@ mod tests {
             // A bound with its unit, not taken for a result beyond the assay's range.
             (200.0, &[("LDL Chol Calc (NIH)", 20.0), ("<100 mg/dL", 200.0), ("95", 360.0), ("mg/dL", 420.0)]),
             (220.0, &[("eGFR", 20.0), ("> 90 mL/min/1.73m2", 200.0), ("120", 360.0), ("mL/min/1.73m2", 420.0)]),
+            // A first tier that reads as a flag and a bound.
+            (240.0, &[("CHOLESTEROL", 20.0), ("High >= 240", 200.0), ("28", 360.0), ("mg/dL", 420.0)]),
+            (251.0, &[("Borderline High 200 - 239", 200.0)]),
+            (262.0, &[("Desirable < 200", 200.0)]),
         ]);
         let rows = rows_from_page(&p, Some(Sex::Male));
         let read: Vec<_> = rows
@@ -3504,6 +3510,7 @@ mod tests {
                 ("Chloride", Some("mEq/L"), Some((Some(98.0), Some(107.0)))),
                 ("LDL Chol Calc (NIH)", Some("mg/dL"), Some((None, Some(100.0)))),
                 ("eGFR", Some("mL/min/1.73m2"), Some((Some(90.0), None))),
+                ("CHOLESTEROL", Some("mg/dL"), Some((None, Some(200.0)))),
             ]
         );
     }
