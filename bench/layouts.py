@@ -4,12 +4,15 @@ measure how the row reader generalises (the held-out set is "many lab layouts").
 
 Each report draws its tests, values, flags and the way it prints them at random (seeded): the
 order of its columns (range before the unit, a method column, a column of previous results, a
-flag column, the value in an "out of range" column), how a range is written (`a - b`, `a to b`,
-`(a-b)`, `< b`, `Up to b`, `>= a`, the unit inside it), how a flag is shown (a letter beside the
-value or in its own column, `High`/`Low`, `*`, bold), references printed a tier a line under
-the row (risk tiers, one line per sex or for adults and children, the label before or after
-the range, with or without a colon), a patient block, section headings, method
-lines, notes, page footers with phone numbers, and tables that are not results. The PDF is
+flag column, results in an "in range" or an "out of range" column, a column of remarks), how
+a range is written (`a - b`, `a to b`, `(a-b)`, `< b`, `Up to b`, `>= a`, the unit inside it,
+a label that only names it, `Ref: a - b`), how a flag is shown (a letter beside the value or
+in its own column, `High`/`Low`, `*`, bold), references printed a tier a line under the row
+(risk tiers, one line per sex or for adults and children, the label before or after the range,
+with or without a colon), columns set left, right or centred, a patient block, section
+headings, method lines, notes with numbers between rows, page footers with phone numbers, and
+tables that are not results. Ways of printing added later are drawn from streams of their own,
+so that a seed's earlier layouts stay as they were. The PDF is
 written here with the standard Helvetica fonts (no library), the ground truth beside it in
 labdata's format, and `pdftotext -layout`'s text as labdata keeps it (which marks it a text PDF).
 
