@@ -3758,7 +3758,10 @@ mod tests {
         ]);
         let rows = rows_from_page(&p, None);
         let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.flag)).collect();
-        assert_eq!(read, [("Haemoglobin", "14.1", None), ("Urine Glucose", "Negative", None), ("MCV", "78.2", Some(Flag::Low))]);
+        assert_eq!(
+            read,
+            [("Haemoglobin", "14.1", None), ("Urine Glucose", "Negative", None), ("MCV", "78.2", Some(Flag::Low))]
+        );
     }
 
     #[test]
