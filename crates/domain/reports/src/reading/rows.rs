@@ -3129,6 +3129,14 @@ mod tests {
             .collect()
     }
 
+    /// A range's bounds, as a test expects them.
+    type Bounds = Option<(Option<f64>, Option<f64>)>;
+
+    /// Each row's name, unit and range's bounds.
+    fn names_units_ranges(rows: &[LabRow]) -> Vec<(&str, Option<&str>, Bounds)> {
+        rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high)))).collect()
+    }
+
     /// A page 1400 px wide of `lines` of cells as OCR read them (each line an OCR line of its
     /// own, 40 px below the last), at the given x positions, words 4 px apart within a cell.
     fn ocr_cells_page(lines: &[&[(&str, f32)]]) -> Page {
@@ -3439,10 +3447,7 @@ mod tests {
             (230.0, &[("Urea (Serum)", 20.0), ("29", 200.0), ("15-39", 260.0), ("mg/dL", 420.0)]),
         ]);
         let rows = rows_from_page(&p, Some(Sex::Female));
-        let read: Vec<_> = rows
-            .iter()
-            .map(|r| (r.name.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
-            .collect();
+        let read = names_units_ranges(&rows);
         assert_eq!(
             read,
             [
@@ -3469,10 +3474,7 @@ mod tests {
             (180.0, &[("28. 25-OH Vitamin D", 20.0), ("43.2", 200.0), ("ng/mL", 230.0), ("30 - 100", 280.0)]),
         ]);
         let rows = rows_from_page(&p, Some(Sex::Male));
-        let read: Vec<_> = rows
-            .iter()
-            .map(|r| (r.name.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
-            .collect();
+        let read = names_units_ranges(&rows);
         assert_eq!(
             read,
             [
@@ -3498,10 +3500,7 @@ mod tests {
             (262.0, &[("Desirable < 200", 200.0)]),
         ]);
         let rows = rows_from_page(&p, Some(Sex::Male));
-        let read: Vec<_> = rows
-            .iter()
-            .map(|r| (r.name.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
-            .collect();
+        let read = names_units_ranges(&rows);
         assert_eq!(
             read,
             [
