@@ -3748,6 +3748,21 @@ mod tests {
     }
 
     #[test]
+    fn a_word_result_with_the_assays_index_in_brackets_is_a_row() {
+        let p = page(&[
+            &[("Test", 20.0), ("Result", 200.0), ("Unit", 300.0), ("Reference", 350.0)],
+            &[("HBsAg", 20.0), ("Non Reactive (0.21)", 200.0), ("<1.0 Non Reactive", 350.0)],
+            &[("Anti HCV", 20.0), ("Reactive (3.52)", 200.0), ("S/CO", 300.0), ("<1.0", 350.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.value.qualitative)).collect();
+        assert_eq!(
+            read,
+            [("HBsAg", "Non Reactive (0.21)", Some("Non Reactive")), ("Anti HCV", "Reactive (3.52)", Some("Reactive"))]
+        );
+    }
+
+    #[test]
     fn results_in_a_column_within_the_range_or_one_out_of_it_under_headers_in_words() {
         let p = page(&[
             &[("Test Name", 20.0), ("Normal", 200.0), ("Abnormal", 260.0), ("Ref. Range", 330.0), ("Unit", 420.0)],

@@ -198,7 +198,13 @@ pub fn parse_value(cell: &str) -> Option<ResultValue> {
     if qualifier.is_none() && is_count_span(&text) {
         return Some(ResultValue { text, number: None, qualifier: None, qualitative: None, flag });
     }
-    let qualitative = qualitative_word(&text)?;
+    // A word result with the assay's index after it in brackets (`Non Reactive (0.21)`), kept
+    // as printed.
+    let word = match text.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
+        Some((word, index)) if parse_number(index.trim()).is_some() => word.trim(),
+        _ => text.as_str(),
+    };
+    let qualitative = qualitative_word(word)?;
     Some(ResultValue { text, number: None, qualifier: None, qualitative: Some(qualitative), flag })
 }
 
@@ -280,6 +286,13 @@ mod tests {
         assert_eq!(v("PALE YELLOW").2, Some("Pale Yellow"));
         let counted = parse_value("3-4").unwrap();
         assert_eq!((counted.number, counted.qualitative, counted.text.as_str()), (None, None, "3-4"));
+        // With the assay's index after it, kept as printed; words in brackets are no index.
+        let indexed = parse_value("Non Reactive (0.21)").unwrap();
+        assert_eq!(
+            (indexed.number, indexed.qualitative, indexed.text.as_str()),
+            (None, Some("Non Reactive"), "Non Reactive (0.21)")
+        );
+        assert_eq!(parse_value("Negative (see note)"), None);
     }
 
     #[test]
