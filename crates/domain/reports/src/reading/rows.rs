@@ -445,20 +445,21 @@ fn lines_of(page: &Page) -> Vec<Line> {
                     _ => cells.push(Cell { text: text.to_string(), x0, x1, bold: w.bold, point_gap: false }),
                 }
             }
-            // (Whether a cell before held a number, but the line's first, the name, which may
-            // (`8. AST`): only the first can be a result beyond what the assay measures, `<5.0
-            // mg/dL`; after it, that is a reference.)
-            let mut numbered = false;
-            let cells = cells
-                .into_iter()
-                .flat_map(|c| if scanned { split_after_result(c) } else { vec![c] })
-                .enumerate()
-                .flat_map(|(i, c)| {
-                    let first = !numbered;
-                    numbered |= i > 0 && c.text.contains(|ch: char| ch.is_ascii_digit());
-                    split_glued_unit(c, first)
-                })
-                .collect();
+            let cells: Vec<Cell> =
+                cells.into_iter().flat_map(|c| if scanned { split_after_result(c) } else { vec![c] }).collect();
+            // A result beyond what the assay measures with its unit (`<5.0 mg/dL`) is the line's
+            // first number after the name (which may hold one, `8. AST`), or its last after a
+            // reference (`Up to 5.0  <0.2 mg/L`); elsewhere such a cell is a reference.
+            let numbers: Vec<usize> =
+                (1..cells.len()).filter(|&i| cells[i].text.contains(|ch: char| ch.is_ascii_digit())).collect();
+            let after_reference = |i: usize| match numbers.as_slice() {
+                [.., before, last] if *last == i => parse_range(&cells[*before].text, None).is_some(),
+                _ => false,
+            };
+            let may_be_result: Vec<bool> =
+                (0..cells.len()).map(|i| numbers.first().is_none_or(|&n| i <= n) || after_reference(i)).collect();
+            let cells =
+                cells.into_iter().zip(may_be_result).flat_map(|(c, result)| split_glued_unit(c, result)).collect();
             let bbox = BBox {
                 x0: g.iter().map(|w| w.bbox.x0).fold(f32::MAX, f32::min),
                 y0: g.iter().map(|w| w.bbox.y0).fold(f32::MAX, f32::min),
@@ -1510,9 +1511,14 @@ fn name_ok(name: &str) -> bool {
     {
         return false;
     }
-    // The name column's header (`Test Name`, `Test Description`) over a header of results this
-    // reader does not know (`Normal  Abnormal`).
-    if !words.is_empty() && words.iter().all(|w| NAME_HEADERS.contains(&w.as_str()) || w == "name") {
+    // The name column's header (`Test Name`, `Test Description`, perhaps run into the
+    // reference's, `Test Name  Normal Range`) over a header of results this reader does not know
+    // (`Normal  Abnormal`).
+    let header_word = |w: &String| {
+        NAME_HEADERS.contains(&w.as_str())
+            || ["name", "normal", "range", "reference", "ref", "interval", "biological", "bio"].contains(&w.as_str())
+    };
+    if words.first().is_some_and(|w| NAME_HEADERS.contains(&w.as_str())) && words.iter().all(header_word) {
         return false;
     }
     let letters = name.chars().filter(|c| c.is_alphabetic()).count();
@@ -1972,7 +1978,8 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         let u = unit_after_speck(t).unwrap_or(t);
         if unit.is_none()
             && looks_like_unit(u)
-            && (range.is_none() || unit_shaped(u) || misread_own_unit(u))
+            // (After a reference's first tier too: `Male 18 - 36  Rechecked`, a remark.)
+            && ((range.is_none() && reference_cell.is_none()) || unit_shaped(u) || misread_own_unit(u))
             && !words_not_unit(u)
         {
             unit = Some(mend_unit(u));
@@ -3745,6 +3752,32 @@ mod tests {
         assert_eq!(rows[0].range.as_ref().map(|r| (r.low, r.high)), Some((Some(12.0), Some(16.0))));
         assert_eq!(rows[0].range_text.as_deref(), Some("12.0-16.0 gms%"));
         assert_eq!(rows[1].value.number, Some(284_000.0));
+    }
+
+    #[test]
+    fn remarks_after_a_reference_and_a_result_beyond_the_assays_range_after_its_reference() {
+        let p = page_at(&[
+            (100.0, &[("Test Name", 20.0), ("Normal Range", 200.0), ("Normal", 300.0), ("Out Of Range", 360.0)]),
+            // The unit in the name; a remark after the reference's first tier is no unit.
+            (120.0, &[("Lymphocytes (%)", 20.0), ("Male 18 - 36", 200.0), ("26", 300.0), ("Rechecked", 460.0)]),
+            (131.0, &[("Women 20 - 40", 200.0)]),
+            // The reference before the result, the result with its unit.
+            (150.0, &[("C-Reactive Protein", 20.0), ("Up to 5.0", 200.0), ("<0.2 mg/L", 300.0), ("Verified", 460.0)]),
+            // After a result, a bound with its unit is the reference still.
+            (170.0, &[("Cholesterol", 20.0), ("180", 200.0), ("<200 mg/dL", 300.0)]),
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("Lymphocytes", "26", Some("%")),
+                ("C-Reactive Protein", "<0.2", Some("mg/L")),
+                ("Cholesterol", "180", Some("mg/dL"))
+            ]
+        );
+        assert_eq!(rows[0].range.as_ref().map(|g| (g.low, g.high)), Some((Some(20.0), Some(40.0))));
+        assert_eq!(rows[2].range_text.as_deref(), Some("<200 mg/dL"));
     }
 
     #[test]
