@@ -294,9 +294,12 @@ impl OcrReading {
     /// there are none. The 200 dpi scans of `bench/scans.py` have pages of notes, and of one to
     /// four results, read so at their own size (confidence 85 to 96); reading each again
     /// enlarged and then unruled tripled its time and found nothing more; so did pages of notes
-    /// in small print that make no rows at all ([`SURE_OF_NONE`]). A sure reading with
-    /// rows that make no sense is not settled: Lal PathLabs' page 1 (confidence 90.7) reads its
-    /// method line whole only enlarged.
+    /// in small print that make no rows at all ([`SURE_OF_NONE`]). So is a sure reading whose
+    /// rows name no known test at all: a page of notes or of another table (labdata's Lal
+    /// PathLabs pages 2, 3 and 5, confidence 89 to 92, one to seven such rows, read three times
+    /// for the same rows, 9 to 13 s a page). A sure reading with some rows that make no sense
+    /// is not settled: Lal PathLabs' page 1 (confidence 90.7) reads its method line whole only
+    /// enlarged.
     fn settled(&self) -> bool {
         settled(self.known, self.rows.len(), self.confidence)
     }
@@ -320,7 +323,7 @@ fn rows_for_sex(page: &Page, printed: Option<Sex>) -> (Vec<LabRow>, Option<Sex>)
 /// with a possible value, of whose words Tesseract's mean confidence was `confidence`, leaves
 /// nothing for another look (see [`OcrReading::settled`]).
 fn settled(known: usize, rows: usize, confidence: f32) -> bool {
-    (confidence >= SURE && known == rows) || (rows == 0 && confidence >= SURE_OF_NONE)
+    (confidence >= SURE && (known == rows || known == 0)) || (rows == 0 && confidence >= SURE_OF_NONE)
 }
 
 /// Whether a closer reading of a page, (rows naming known tests, Tesseract's mean confidence),
@@ -1226,6 +1229,8 @@ mod tests {
         assert!(!settled(0, 1, SURE_OF_NONE), "a row that makes no sense, read less than surely");
         assert!(!settled(2, 2, SURE - 1.0), "an unsure reading of the same rows");
         assert!(!settled(4, 9, 95.0), "rows that name no known test may be misread ones");
+        assert!(settled(0, 7, SURE), "a sure page of another table");
+        assert!(!settled(0, 7, SURE - 1.0), "a page of another table, or of misread rows");
     }
 
     #[test]
