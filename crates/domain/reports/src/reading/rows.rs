@@ -516,7 +516,8 @@ fn split_after_result(cell: Cell) -> Vec<Cell> {
 /// A cell ending in a number glued to its unit (`24.8%`, `L 5.6%`, `88mg/dL`): the number
 /// stays, the unit is a cell of its own after it, as if printed apart. Only a plain number
 /// (not a range, not `<5.7`) and `%` or a known unit with a slash: `1.73m²` is part of a unit.
-fn split_glued_unit(cell: Cell, first_number: bool) -> Vec<Cell> {
+/// `may_be_result`: whether the cell stands where a result may (see [`split_spaced_unit`]).
+fn split_glued_unit(cell: Cell, may_be_result: bool) -> Vec<Cell> {
     // A number and its unit a scan read as one cell across a piece of rule (`131 = mg/dL`).
     if let [number, mark, unit] = cell.text.split(' ').collect::<Vec<_>>()[..]
         && mark.chars().count() == 1
@@ -527,7 +528,7 @@ fn split_glued_unit(cell: Cell, first_number: bool) -> Vec<Cell> {
         let unit_start = cell.text.chars().count() - unit.chars().count();
         return cell.cut(number.to_string(), number.chars().count(), unit.to_string(), unit_start);
     }
-    if let Some(cells) = split_spaced_unit(&cell, first_number) {
+    if let Some(cells) = split_spaced_unit(&cell, may_be_result) {
         return cells;
     }
     let mut words = cell.text.rsplit(' ');
@@ -549,7 +550,7 @@ fn split_glued_unit(cell: Cell, first_number: bool) -> Vec<Cell> {
 /// fL`, `2.45 lakhs/cumm`), as labs print them in one column after a name and a colon: the
 /// result is a cell, the unit one after it. Not a range (`13 - 17 g/dL`) nor a bound (`< 200
 /// mg/dL`): a reference keeps its unit.
-fn split_spaced_unit(cell: &Cell, first_number: bool) -> Option<Vec<Cell>> {
+fn split_spaced_unit(cell: &Cell, may_be_result: bool) -> Option<Vec<Cell>> {
     // (Every cell is asked: a result and a unit are a few words with a digit.)
     if !cell.text.contains(|c: char| c.is_ascii_digit()) {
         return None;
@@ -563,9 +564,9 @@ fn split_spaced_unit(cell: &Cell, first_number: bool) -> Option<Vec<Cell>> {
     }
     (1..words.len()).find_map(|k| {
         let (head, tail) = (words[..k].join(" "), words[k..].join(" "));
-        // (A result beyond what the assay measures too, `<5.0 mg/dL`, in the line's first cell
-        // with a number.)
-        let result = parse_value(&head).is_some_and(|v| v.number.is_some() && (v.qualifier.is_none() || first_number));
+        // (A result beyond what the assay measures too, `<5.0 mg/dL`, where a result may stand:
+        // elsewhere such a cell is a reference.)
+        let result = parse_value(&head).is_some_and(|v| v.number.is_some() && (v.qualifier.is_none() || may_be_result));
         if !(result && (tail == "%" || crate::catalog::is_known_unit(&tail))) {
             return None;
         }
@@ -942,8 +943,7 @@ fn looks_like_unit(text: &str) -> bool {
         && t.split_whitespace().count() <= 4
         && (t.contains('/') || t.contains('%') || t.chars().any(char::is_alphabetic))
         // (Not a tier of a reference, `Child : 4-32`, `Men (8 - 61)`.)
-        && !(t.contains(':') && t.chars().any(|c| c.is_ascii_digit()))
-        && labelled_tier(t).is_none()
+        && !tier_shaped(t)
         && !t.chars().next().is_some_and(|c| c.is_ascii_digit() && !t.contains('^') && !t.contains('/'))
         && parse_value(t).is_none()
 }
@@ -1622,6 +1622,13 @@ fn labelled_tier(text: &str) -> Option<String> {
     (words && parse_range(rest, None).is_some()).then(|| format!("{label}: {}", rest.trim()))
 }
 
+/// Whether `text` is shaped like a tier of a reference, perhaps one that does not parse as a
+/// range alone: a label and a colon with a number (`Deficiency : < 20`, `Child : 4-32`), or a
+/// label before a range without one (`Men (8 - 61)`, [`labelled_tier`]).
+fn tier_shaped(text: &str) -> bool {
+    (text.contains(':') && text.chars().any(|c| c.is_ascii_digit())) || labelled_tier(text).is_some()
+}
+
 /// Whether `text` is a tier of a reference under a label in words, before or after its range
 /// (`Child : 4-32`, `Men (8 - 61)`, `< 150 : Optimal`).
 fn worded_tier(text: &str) -> bool {
@@ -1937,9 +1944,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         }
         // The first tier of a reference continued below (`Deficiency : < 20`), even when it
         // does not parse as a range on its own.
-        if reference_cell.is_none()
-            && ((t.contains(':') && t.chars().any(|c| c.is_ascii_digit())) || labelled_tier(t).is_some())
-        {
+        if reference_cell.is_none() && tier_shaped(t) {
             reference_cell = Some((cell.x0, cell.x1, t.to_string()));
         }
         // A flag stands beside the value, not past the reference (`MCHC 35.8 g/d 31-3 | L`,
@@ -2550,11 +2555,7 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         // Beside the rest of the name, only the row's reference going on in its column (`Mean`
         // over `Corpuscular Hemoglobin   Female : 27.0-32.0`).
         let under_row = |c: &Cell| rest.iter().any(|r| (r.x0 - c.x0).abs() <= h || (r.x0 < c.x0 && r.x1 > c.x0));
-        let tier = |c: &Cell| {
-            let t = c.text.trim();
-            (t.contains(':') && t.chars().any(|ch| ch.is_ascii_digit())) || labelled_tier(t).is_some()
-        };
-        if !others.iter().all(|c| c.x0 > cell.x1 && under_row(c) && tier(c)) {
+        if !others.iter().all(|c| c.x0 > cell.x1 && under_row(c) && tier_shaped(c.text.trim())) {
             return false;
         }
         let gap = line.bbox.y0 - row.bbox.y1;
