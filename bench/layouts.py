@@ -9,8 +9,9 @@ a range is written (`a - b`, `a to b`, `(a-b)`, `< b`, `Up to b`, `>= a`, the un
 a label that only names it, `Ref: a - b`), how a flag is shown (a letter beside the value or
 in its own column, `High`/`Low`, `*`, bold), references printed a tier a line under the row
 (risk tiers, one line per sex or for adults and children, the label before or after the range,
-with or without a colon), columns set left, right or centred, a patient block, section
-headings, method lines, notes with numbers between rows, page footers with phone numbers, and
+with or without a colon), columns set left, right or centred, or no table at all (a list, each
+result one run of words after its name, its reference in brackets or after `Ref.`), a patient
+block, section headings, method lines, notes with numbers between rows, page footers with phone numbers, and
 tables that are not results. Ways of printing added later are drawn from streams of their own,
 so that a seed's earlier layouts stay as they were. The PDF is
 written here with the standard Helvetica fonts (no library), the ground truth beside it in
@@ -303,6 +304,15 @@ def make_report(rid, rng_seed, out_dir):
     remarks = look.random() < 0.15
     if remarks:
         columns.append("remarks")
+    # No table at all: a list, each result one run of words after its name (`Hemoglobin: 11.2
+    # g/dL (Ref: 13.0 - 17.0) L`), as patient portals and small labs print them.
+    lister = random.Random(rng_seed ^ 0x1157)
+    listed = lister.random() < 0.12
+    if listed:
+        flag_style = lister.choice(["letter_after", "word", "none", "end"])
+        list_sep = lister.choice([":", ":", " -", " =", ""])
+        range_label = ""  # (the list's own words name the reference)
+        list_ref = lister.choice([" ({r})", " [{r}]", " (Ref: {r})", " (Normal: {r})", ", reference {r}", "  Ref. range {r}"])
 
     chosen = random.sample(TESTS, random.randint(12, 30))
     qual = random.sample(QUALITATIVE, random.randint(0, 3))
@@ -337,6 +347,9 @@ def make_report(rid, rng_seed, out_dir):
         pdf.text(300, 752, f"Collected : 0{random.randint(1, 9)}/11/2026 08:{random.randint(10, 59)}", size)
         pdf.text(40, 738, f"Referred By : Dr. S. Rao", size)
         y = 712
+        if listed:
+            pdf.text(40, y, "RESULTS", size, True)
+            return y - gap * 1.3
         for c in columns:
             header = random.choice(HEADERS[c])
             pdf.text(at(c, header, size), y, header, size, True)
@@ -411,7 +424,9 @@ def make_report(rid, rng_seed, out_dir):
             if abnormal and flag_style != "none":
                 word = {"H": "High", "L": "Low"}[abnormal]
                 shown_flag = {"star": "*" + abnormal, "bold": "bold"}.get(flag_style, abnormal)
-                if flag_style == "column":
+                if flag_style == "end":
+                    cells["end"] = lister.choice([abnormal, word])
+                elif flag_style == "column":
                     cells["flag"] = random.choice([abnormal, word])
                 elif flag_style != "bold":
                     cells["value"] = {"letter_after": f"{value} {abnormal}", "letter_before": f"{abnormal} {value}",
@@ -431,6 +446,21 @@ def make_report(rid, rng_seed, out_dir):
         if remarks:
             cells["remarks"] = look.choice(["", "", "", "Verified", "Rechecked", "Repeat advised", "Fasting sample",
                                             "Mildly haemolysed", "Correlate clinically"])
+        if listed:
+            # The whole row one run of words.
+            value_cell = cells.get("value") or cells.get("out") or cells.get("in")
+            line = f"{name}{list_sep} {value_cell}"
+            if kind == "n" and unit and not value_unit:
+                line += f" {unit}"
+            reference = rtext if kind == "n" else normal
+            # (Tiers are not all normal: a list names them the reference.)
+            form = list_ref.replace("Normal:", "Ref:") if ";" in reference else list_ref
+            line += form.format(r=reference)
+            if cells.get("end"):
+                line += f" {cells['end']}"
+            pdf.text(xs["name"], y, line, size)
+            y -= gap
+            continue
         serial_no = i + 1
         printed_name = cells["name"]
         rest = None
@@ -491,7 +521,7 @@ def make_report(rid, rng_seed, out_dir):
           f"{', thousands' if thousands else ''}{', sex-split ranges' if sex_split else ''}{', lipid tiers' if tiers else ''}"
           f"{', reference below' if below else ''}{', numbered' if serials else ''}{', names end ' + repr(name_end) if name_end else ''}"
           f"{', unit in the result cell' if value_unit else ''}{', unit after the name' if unit_in_name else ''}"
-          f"{', long names wrapped' if wrap else ''}{', columns centred' if centred else ''}{', notes between rows' if notes else ''}{', references after ' + repr(range_label) if range_label else ''}{', results in or out of range' if in_out else ''}{', remarks' if remarks else ''}", "tests": truth}
+          f"{', long names wrapped' if wrap else ''}{', columns centred' if centred else ''}{', notes between rows' if notes else ''}{', references after ' + repr(range_label) if range_label else ''}{', results in or out of range' if in_out else ''}{', remarks' if remarks else ''}{', a list' if listed else ''}", "tests": truth}
     with open(os.path.join(folder, "ground_truth.json"), "w") as f:
         json.dump(gt, f, indent=1, ensure_ascii=False)
 
