@@ -180,9 +180,8 @@ fn labels_first(s: &str) -> String {
     let turned = |part: &str| -> Option<String> {
         let (range, label) = part.rsplit_once(':')?;
         let (range, label) = (range.trim(), label.trim());
-        let words =
-            label.chars().any(char::is_alphabetic) && label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-');
-        (words && !range.contains(':') && parse_simple(range).is_some()).then(|| format!("{label}: {range}"))
+        (label_words(label) && !range.contains(':') && parse_simple(range).is_some())
+            .then(|| format!("{label}: {range}"))
     };
     s.split(';').map(|part| turned(part).unwrap_or_else(|| part.trim().to_string())).collect::<Vec<_>>().join("; ")
 }
@@ -507,15 +506,18 @@ fn is_normal_tier(label: &str) -> bool {
     words.iter().any(has) && !words.iter().any(|w| NOT_NORMAL.contains(w))
 }
 
+/// Whether `label` is words only, as a tier's label is (`Desirable`, `Near optimal`,
+/// `Pre-diabetic`): letters, spaces and hyphens, with a letter.
+pub(super) fn label_words(label: &str) -> bool {
+    label.chars().any(char::is_alphabetic) && label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-')
+}
+
 /// `No Risk >60`: words before the first number or comparison are the label; `< 1.00 - Low
 /// Risk`: words after the range and a dash are.
 fn leading_label(part: &str) -> (Option<String>, String) {
     if let Some((range, label)) = part.rsplit_once(" - ") {
         let label = label.trim();
-        if !label.is_empty()
-            && label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-')
-            && parse_simple(range).is_some()
-        {
+        if label_words(label) && parse_simple(range).is_some() {
             return (Some(label.to_string()), range.trim().to_string());
         }
     }
@@ -534,7 +536,7 @@ fn leading_label(part: &str) -> (Option<String>, String) {
         }
     }
     let label = part[..start].trim().trim_start_matches('-').trim();
-    if start == 0 || label.is_empty() || !label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-') {
+    if start == 0 || !label_words(label) {
         (None, part.to_string())
     } else {
         (Some(label.to_string()), part[start..].to_string())

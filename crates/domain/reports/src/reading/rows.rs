@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use crate::document::{BBox, Page, Word};
 
 use super::number::{leading_number, parse_number};
-use super::range::{RefRange, Sex, labels_a_sex, labels_tiers, parse_range, sex_ranges};
+use super::range::{RefRange, Sex, label_words, labels_a_sex, labels_tiers, parse_range, sex_ranges};
 use super::value::{
     Flag, Qualifier, ResultValue, is_negative_result, is_positive_result, lost_point, parse_flag, parse_value,
     qualitative_word,
@@ -447,6 +447,7 @@ fn lines_of(page: &Page) -> Vec<Line> {
             }
             let cells: Vec<Cell> =
                 cells.into_iter().flat_map(|c| if scanned { split_after_result(c) } else { vec![c] }).collect();
+            let cells = listed(cells);
             // A result beyond what the assay measures with its unit (`<5.0 mg/dL`) is the line's
             // first number after the name (which may hold one, `8. AST`), or its last after a
             // reference (`Up to 5.0  <0.2 mg/L`); elsewhere such a cell is a reference.
@@ -469,6 +470,304 @@ fn lines_of(page: &Page) -> Vec<Line> {
             Line { cells, bbox }
         })
         .collect()
+}
+
+/// `cells` with a line of a list, a test's name and its result in one run of words, cut into
+/// cells ([`split_listed`]): the first cell (with the rest of the line where they read as
+/// one), or the whole line as one run where wider spaces set its words apart (`TSH  (Ultrasensitive) = 5.34 High uIU/mL  [Male : ...]`), then with
+/// a colon or `=` after the name (else they are a table's cells: `eGFR  > 90 mL/min/1.73m2
+/// 120`).
+fn listed(cells: Vec<Cell>) -> Vec<Cell> {
+    if let Some(cut) = split_listed(&cells[..cells.len().min(1)], false) {
+        // (Its reference may stand apart after it: `TLC 12.97 x10^3/uL  Ref. range (4.00 -
+        // 11.00) High`.)
+        let whole = if cells.len() > 1 { split_listed(&cells, false) } else { None };
+        return whole.unwrap_or_else(|| cut.into_iter().chain(cells.into_iter().skip(1)).collect());
+    }
+    match split_listed(&cells, true) {
+        Some(cut) if cells.len() > 1 => cut,
+        _ => cells,
+    }
+}
+
+/// Words that say a reference follows, as a list prints it after the result (`, reference 0.7
+/// - 1.3`, `Normal range: 70 - 100`).
+const REFERENCE_WORDS: &[&str] = &["ref", "ref.", "reference", "normal", "range", "interval"];
+
+/// A word of a run of cells, and where it stands.
+#[derive(Clone, Copy)]
+struct RunWord<'a> {
+    text: &'a str,
+    x0: f32,
+    x1: f32,
+    /// Which of the run's cells it is in.
+    cell: usize,
+}
+
+/// A line of a list rather than a table, printed as one run of words (`cells`): a test's name,
+/// a colon (or `=`, or a dash), its result, its unit, and its reference in brackets or after a
+/// word that names it, and perhaps a flag (`Hemoglobin: 11.2 g/dL (Ref: 13.0 - 17.0)`, `TSH
+/// 2.10 uIU/mL (0.27 - 4.20)`, `Fasting Blood Sugar - 112 mg/dL [70 - 100]`, `Creatinine = 0.9
+/// mg/dL, reference 0.7 - 1.3`, `Total Cholesterol: 232 mg/dL (Normal: < 200) High`): the
+/// cells a table prints them in, the words that only name the reference left out. Only where
+/// the name is a test the catalog knows (a note's words are no test), the result a number or
+/// words of a qualitative result after a colon, and nothing but a flag is left over; a result
+/// without a unit or a reference only after a colon or `=` (`need_separator`: only so at all),
+/// and one beyond what the assay measures (`<2.1`) only before a reference (a note's
+/// `Cholesterol: < 200 mg/dL` is a bound).
+fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
+    let template = cells.first()?;
+    if !cells.iter().any(|c| c.text.contains(|c: char| c.is_ascii_digit() || matches!(c, ':' | '=' | '(' | '[' | '.')))
+    {
+        return None;
+    }
+    let mut words: Vec<RunWord> = Vec::new();
+    for (index, cell) in cells.iter().enumerate() {
+        let mut at = 0;
+        for text in cell.text.split(' ') {
+            let n = text.chars().count();
+            if n > 0 {
+                words.push(RunWord { text, x0: cell.x_at(at), x1: cell.x_at(at + n), cell: index });
+            }
+            at += n + 1;
+        }
+    }
+    let joined = |run: &[RunWord]| run.iter().map(|w| w.text).collect::<Vec<_>>().join(" ");
+    let cell_of = |text: String, run: &[RunWord]| Cell {
+        text,
+        x0: run.first().map_or(template.x0, |w| w.x0),
+        x1: run.last().map_or(template.x1, |w| w.x1),
+        point_gap: false,
+        ..template.clone()
+    };
+    // (Only words that start like a number are parsed: every line of a page is asked.)
+    let number = |w: &str| {
+        let start = w.trim_start_matches(['<', '>', '\u{2264}', '\u{2265}', '=']);
+        start.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+            && parse_value(w).is_some_and(|v| v.number.is_some() && v.flag.is_none())
+    };
+    let plain = |w: &str| number(w) && !w.starts_with(['<', '>', '\u{2264}', '\u{2265}']);
+    // The name ends at its separator (`:`, `=`, a dash) before the first number or, without
+    // one, at that number.
+    let first_number = words.iter().position(|w| number(w.text)).unwrap_or(words.len());
+    // (Not the colon of a label in a bracket that opens the reference, `Clarity Clear (Normal:
+    // Clear)`; that of a name ending in one, `Albumin (Urine): Nil`, is.)
+    let balanced = |w: &str| w.matches(['(', '[']).count() == w.matches([')', ']']).count();
+    let marked = words[..first_number].iter().position(|w| {
+        (w.text.ends_with([':', '=']) && !w.text.starts_with(['<', '>']) && balanced(w.text))
+            || matches!(w.text, "-" | "\u{2013}")
+    });
+    let (name_end, value_at, separated) = match marked {
+        Some(k) if k > 0 || words[k].text.len() > 1 => {
+            let alone = matches!(words[k].text, ":" | "=" | "-" | "\u{2013}");
+            (if alone { k } else { k + 1 }, k + 1, !matches!(words[k].text, "-" | "\u{2013}"))
+        }
+        _ if first_number > 0 && first_number < words.len() => (first_number, first_number, false),
+        // No number and no separator: a qualitative result between a name and its reference
+        // (`Colour Straw [Pale Yellow]`, `Nitrite Negative Ref. range Negative`), the longest
+        // name the catalog knows before it.
+        _ if first_number == words.len() => {
+            // (A bracket may be the name's own: `Albumin (Urine) Nil (Ref: Negative)`.)
+            // (A result of one to three words, after a name of a few: the catalog is asked
+            // last, and only then.)
+            let k = (2..words.len().min(12)).filter(|&at| reference_start(words[at].text)).find_map(|at| {
+                (1..=3).filter_map(|n| at.checked_sub(n).filter(|&k| k > 0)).find(|&k| {
+                    qualitative_word(&joined(&words[k..at])).is_some()
+                        && crate::catalog::lookup(&joined(&words[..k])).is_some()
+                })
+            })?;
+            (k, k, false)
+        }
+        _ => return None,
+    };
+    let name = joined(&words[..name_end]);
+    let name = name.trim_end_matches([':', '=']).trim();
+    // (A comparison belongs to a bound: `eGFR > 90`. A name runs on into the next cell only
+    // up to its separator: else that cell is a table's flag column, `Vitamin B12  Low  1`.)
+    let compared = name.ends_with(['<', '>', '=', '\u{2264}', '\u{2265}']);
+    let one_cell = words[..name_end].iter().all(|w| w.cell == words[0].cell);
+    if name.is_empty() || compared || !(one_cell || separated) {
+        return None;
+    }
+    // The result: a number, perhaps with its flag after it, or words of a qualitative result
+    // up to the reference or the end (`Slightly Turbid [Clear]`).
+    let first = words.get(value_at)?.text;
+    let value_end = if number(first) {
+        value_at + if words.get(value_at + 1).is_some_and(|w| parse_flag(w.text).is_some()) { 2 } else { 1 }
+    } else if separated || first_number == words.len() {
+        // (Up to a comma too: `Nil, reference Negative`.)
+        let n = (1..=3).find(|&n| {
+            words.get(value_at + n).is_none_or(|w| reference_start(w.text))
+                || words[value_at + n - 1].text.ends_with(',')
+        })?;
+        let run = words.get(value_at..value_at + n)?;
+        // (Only words results are given in: `(NIH)` after `LDL Chol Calc` is part of the name,
+        // `Women` after a wrapped name's rest a tier's label, `Trace  Negative` a table's
+        // result and reference.)
+        qualitative_word(joined(run).trim_end_matches(','))?;
+        value_at + n
+    } else {
+        return None;
+    };
+    let mut i = value_end;
+    // (The catalog, which forgives misreadings and takes longest, is asked last.)
+    let unit_like = |u: &str| {
+        u == "%"
+            || (unit_shaped(u) && !u.starts_with(['(', '[']) && parse_range(u, None).is_none())
+            || (u.len() <= 8 && u.starts_with(char::is_alphabetic) && crate::catalog::is_known_unit(u))
+    };
+    // (Of one word or two: `mm/1st hr`, its first word with a slash, its second short.)
+    let unit = [2, 1].into_iter().find_map(|n| {
+        let run = words.get(i..i + n)?;
+        let text = joined(run);
+        let text = text.trim_end_matches([',', ';']);
+        let known = if n == 1 {
+            unit_like(text)
+        } else {
+            run[0].text.contains('/')
+                && run[1].text.len() <= 3
+                && run[1].text.chars().all(|c| c.is_ascii_alphabetic())
+                && crate::catalog::is_known_unit(text)
+        };
+        (run.iter().all(|w| w.cell == run[0].cell) && known).then(|| (text.to_string(), run))
+    });
+    i += unit.as_ref().map_or(0, |(_, run)| run.len());
+    // The reference, in brackets or after words that name it, and a flag after it.
+    // (Whether words name the reference, `Ref. range <= 41`: no table prints them in a row.)
+    let mut named_reference = false;
+    let (reference, flag) = match words.get(i) {
+        None => (None, None),
+        Some(next) => {
+            let next_text = next.text.trim_start_matches([',', ';']);
+            let (run, after) = match next_text.chars().next() {
+                Some(open @ ('(' | '[')) => {
+                    let close = if open == '(' { ')' } else { ']' };
+                    // (Brackets inside it too: `(Ref: Male (7 - 55) ; Female (8 - 61))`.)
+                    let mut depth = 0;
+                    let last = (i..words.len()).find(|&k| {
+                        let text = if k == i { next_text } else { words[k].text };
+                        text.chars().any(|c| {
+                            depth += i32::from(c == '(' || c == '[') - i32::from(c == ')' || c == ']');
+                            depth == 0 && c == close
+                        })
+                    })?;
+                    let mut text = joined(&words[i..=last]);
+                    text = text.trim_start_matches([',', ';']).trim_start().to_string();
+                    let close_at = text.rfind(close)?;
+                    let tail = text[close_at + 1..].trim_matches([',', ';', '.', ' ']).to_string();
+                    let inside = text[1..close_at].to_string();
+                    let mut after: Vec<String> = words[last + 1..].iter().map(|w| w.text.to_string()).collect();
+                    if !tail.is_empty() {
+                        after.insert(0, tail);
+                    }
+                    (Some((inside, &words[i..=last])), after)
+                }
+                _ if next_text.is_empty() || reference_word(next_text) => {
+                    named_reference = reference_word(next_text);
+                    let run = &words[i..];
+                    // A flag may end it (`reference 0.7 - 1.3 H`).
+                    match run.split_last() {
+                        Some((last, head)) if !head.is_empty() && parse_flag(last.text).is_some() => {
+                            (Some((joined(head), head)), vec![last.text.to_string()])
+                        }
+                        _ => (Some((joined(run), run)), Vec::new()),
+                    }
+                }
+                _ => return None,
+            };
+            let (text, run) = run?;
+            // (One cell: a table's reference column and the columns after it are several,
+            // `Normal: 2-10  11  Mildly haemolysed`.)
+            if run.iter().any(|w| w.cell != run[0].cell) {
+                return None;
+            }
+            // After it, its unit (`(4.0 - 5.6) %`), a flag, or both.
+            let mut after = after.into_iter().peekable();
+            let range_unit = after.next_if(|u| unit_like(u) && parse_flag(u).is_none());
+            let flag = after.next_if(|f| parse_flag(f).is_some());
+            if after.next().is_some() {
+                return None;
+            }
+            // (A qualitative result's reference is words: `Clear`.) Words that only name the
+            // reference go (`Reference range 17 - 43`, `Ref: Male (12 - 54) ; ...`); `Normal`
+            // alone stays where the reference is a range with it, perhaps its normal tier's
+            // label with more tiers under it (`Normal: < 100` over `Desirable: 100 - 129`).
+            let printed = text.trim_start_matches([',', ';']).trim();
+            let worded = |t: &str| !number(first) && !t.is_empty() && t.chars().all(|c| c.is_alphabetic() || c == ' ');
+            let ranged = |t: &str| {
+                [None, Some(Sex::Male), Some(Sex::Female)].into_iter().any(|sex| parse_range(t, sex).is_some())
+            };
+            let inside = [without_reference_words(printed, false), without_reference_words(printed, true)]
+                .into_iter()
+                .find(|t| ranged(t) || worded(t))?;
+            let reference = match range_unit {
+                Some(unit) => format!("{inside} {unit}"),
+                None => inside.to_string(),
+            };
+            (Some(cell_of(reference, run)), flag)
+        }
+    };
+    // A run of a table's cells is a list's line only after a separator or with words naming
+    // its reference (`Basophils  0-2  1  %` is a table's row, its reference before the result).
+    if need_separator && !separated && !named_reference {
+        return None;
+    }
+    let bound = !plain(first) && number(first);
+    if (unit.is_none() && reference.is_none() && !separated)
+        || ((bound || first_number == words.len()) && reference.is_none() && !separated)
+    {
+        return None;
+    }
+    // (Asked last: the catalog's lookup forgives misreadings and takes longest.)
+    crate::catalog::lookup(name)?;
+    let value_run = &words[value_at..value_end];
+    // A flag at the end of the line is the result's (a table's reader takes none past a range).
+    let value_text = joined(value_run).trim_end_matches(',').to_string();
+    let value_text = match flag {
+        Some(flag) => format!("{value_text} {flag}"),
+        None => value_text,
+    };
+    let mut out = vec![cell_of(name.to_string(), &words[..name_end]), cell_of(value_text, value_run)];
+    if let Some((unit, run)) = unit {
+        out.push(cell_of(unit, run));
+    }
+    out.extend(reference);
+    Some(out)
+}
+
+/// Whether a list's reference starts at `word`: a bracket, or a word naming it with a colon or
+/// stop (`Ref.`, `Normal:`). (A word such as `normal` alone may be the result's own: `Within
+/// normal limits`.)
+fn reference_start(word: &str) -> bool {
+    word.starts_with(['(', '[']) || (reference_word(word) && word.ends_with([':', '.']))
+}
+
+/// Whether `word` only says a reference follows (`Ref:`, `Normal`, `range:`).
+fn reference_word(word: &str) -> bool {
+    REFERENCE_WORDS.contains(&word.trim_end_matches(':').to_lowercase().as_str())
+}
+
+/// A reference without the words before it that only name it, up to a colon (`Normal range:
+/// 70 - 100`, `Ref: Male (12 - 54) ; ...`; not the normal tier's label after them, `Normal:
+/// Normal >= 90`). `Normal` before a range, a tier's label too, goes only if `normal_too`.
+fn without_reference_words(mut text: &str, normal_too: bool) -> &str {
+    // (`Normal` labels the range after it, `Normal: < 200`, or names a reference of tiers,
+    // `Normal: Male: 13-17 ...`.)
+    let labels_range = |after: &str| {
+        after
+            .trim_start_matches([':', ' '])
+            .starts_with(|c: char| c.is_ascii_digit() || "<>\u{2264}\u{2265}".contains(c))
+    };
+    while let Some((word, after)) = text.split_once(' ')
+        && reference_word(word)
+        && (normal_too || !word.trim_end_matches(':').eq_ignore_ascii_case("normal") || !labels_range(after))
+    {
+        text = after.trim_start_matches([':', ' ']);
+        if word.ends_with(':') || after.trim_start().starts_with(':') {
+            break;
+        }
+    }
+    text
 }
 
 /// Marks a scan reads from a rule or a speck between a result and what follows it.
@@ -1611,8 +1910,7 @@ fn labelled_tier(text: &str) -> Option<String> {
     let at = t.find(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '\u{2264}' | '\u{2265}' | '('))?;
     let (label, rest) = t.split_at(at);
     let label = label.trim();
-    let words = label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-')
-        && label.chars().filter(|c| c.is_alphabetic()).count() >= 3;
+    let words = label_words(label) && label.chars().filter(|c| c.is_alphabetic()).count() >= 3;
     // Words that are part of a range (`Up to 40`, `Less than 5`) label no tier.
     let lower = label.to_lowercase();
     let ranged = ["up to", "upto", "less than", "more than", "greater than", "below", "above", "under", "over", "till"]
@@ -1632,10 +1930,7 @@ fn tier_shaped(text: &str) -> bool {
 /// Whether `text` is a tier of a reference under a label in words, before or after its range
 /// (`Child : 4-32`, `Men (8 - 61)`, `< 150 : Optimal`).
 fn worded_tier(text: &str) -> bool {
-    let words = |l: &str| {
-        let l = l.trim();
-        l.chars().any(char::is_alphabetic) && l.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-')
-    };
+    let words = |l: &str| label_words(l.trim());
     labelled_tier(text).is_some()
         || text.split_once(':').is_some_and(|(label, range)| words(label) && parse_range(range, None).is_some())
         || text.rsplit_once(':').is_some_and(|(range, label)| words(label) && parse_range(range, None).is_some())
@@ -2741,8 +3036,15 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             // 63-90; Female: 70-100  90  mg/dl` under `Test  Reference  Value  Unit`).
             let own_value =
                 |i: usize| line.cells[i..].iter().any(|c| c.x0 > *x0 + h && columns.in_value(c) && c.value().is_some());
+            // Nor one that starts with a test the catalog knows and a result after it, a row of
+            // its own whose name stands out under the reference (a list's `TSH (Ultrasensitive)
+            // = 5.34 ...` under `Globulin = 2.2 g/dL [Adults : 2.0 - 3.5 ...]`).
+            let named_row = |i: usize| {
+                crate::catalog::lookup(line.cells[i].text.trim()).is_some()
+                    && line.cells.get(i + 1).is_some_and(|c| c.value().is_some())
+            };
             let text = start
-                .filter(|&i| before_clear(i) && !own_value(i))
+                .filter(|&i| before_clear(i) && !own_value(i) && !named_row(i))
                 .map(|i| line.cells[i..].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" "));
             match text {
                 Some(text) if text.contains(':') || labelled_tier(&text).is_some() => {
@@ -3381,6 +3683,157 @@ mod tests {
     }
 
     #[test]
+    fn a_list_line_of_a_name_its_result_and_its_reference_in_one_run_of_words_is_read_as_a_row() {
+        let lines = [
+            "Hemoglobin: 11.2 g/dL (Ref: 13.0 - 17.0)",
+            "Total Cholesterol: 232 mg/dL (Normal: < 200) High",
+            "TSH 2.10 uIU/mL (0.27 - 4.20)",
+            "Fasting Blood Sugar - 112 mg/dL [70 - 100]",
+            "Creatinine = 0.9 mg/dL, reference 0.7 - 1.3",
+            "Urea: 30 mg/dL, Normal range: 17 - 43",
+            "Vitamin D, 25-Hydroxy: 18.5 ng/mL (Ref: 30 - 100) L",
+            // A unit of two words, brackets inside the reference, a result beyond the assay.
+            "ESR = 7 mm/1st hr (0 - 15)",
+            "Lipase: 65 U/L (Ref: Male (12 - 54) ; Women (13 - 60))",
+            "ALT <2.1 U/L Ref. range <= 41",
+            // The range with its unit, then the flag.
+            "Glucose 112 mg/dL (70 - 100) mg/dL H",
+            // Results in words, with a separator or before a reference.
+            "Urine Protein: Negative",
+            "Albumin (Urine) Nil (Ref: Negative)",
+            "Appearance = Slightly Turbid [Clear]",
+        ];
+        let cells: Vec<[(&str, f32); 1]> = lines.iter().map(|l| [(*l, 40.0)]).collect();
+        let rows = rows_from_page(&page(&cells.iter().map(|c| &c[..]).collect::<Vec<_>>()), Some(Sex::Male));
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| {
+                let range = r.range.as_ref().map(|g| (g.low, g.high));
+                (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), range, r.flag)
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("Hemoglobin", "11.2", Some("g/dL"), Some((Some(13.0), Some(17.0))), None),
+                ("Total Cholesterol", "232", Some("mg/dL"), Some((None, Some(200.0))), Some(Flag::High)),
+                ("TSH", "2.10", Some("uIU/mL"), Some((Some(0.27), Some(4.2))), None),
+                ("Fasting Blood Sugar", "112", Some("mg/dL"), Some((Some(70.0), Some(100.0))), None),
+                ("Creatinine", "0.9", Some("mg/dL"), Some((Some(0.7), Some(1.3))), None),
+                ("Urea", "30", Some("mg/dL"), Some((Some(17.0), Some(43.0))), None),
+                ("Vitamin D, 25-Hydroxy", "18.5", Some("ng/mL"), Some((Some(30.0), Some(100.0))), Some(Flag::Low)),
+                ("ESR", "7", Some("mm/1st hr"), Some((Some(0.0), Some(15.0))), None),
+                ("Lipase", "65", Some("U/L"), Some((Some(12.0), Some(54.0))), None),
+                ("ALT", "<2.1", Some("U/L"), Some((None, Some(41.0))), None),
+                ("Glucose", "112", Some("mg/dL"), Some((Some(70.0), Some(100.0))), Some(Flag::High)),
+                ("Urine Protein", "Negative", None, None, None),
+                ("Albumin (Urine)", "Nil", None, Some((None, None)), None),
+                ("Appearance", "Slightly Turbid", None, None, None),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_list_line_whose_words_a_wider_space_sets_apart_is_a_row_and_no_tier_of_the_row_above() {
+        let p = page_at(&[
+            (100.0, &[("Globulin = 2.2 g/dL [Adults : 2.0 - 3.5 ; Children : 1.4 - 2.8]", 40.0)]),
+            // Its name's second word starts where the reference above does.
+            (
+                112.0,
+                &[
+                    ("TSH", 40.0),
+                    ("(Ultrasensitive) = 5.34 High uIU/mL [Male : 0.27 - 4.20 ; Female : 0.24 - 3.78]", 88.0),
+                ],
+            ),
+            (
+                124.0,
+                &[("LDL", 40.0), ("Chol Calc (NIH) = 64 mg/dL", 62.0), ("[Normal : < 100 ; High : >= 160]", 200.0)],
+            ),
+            (136.0, &[("Total Leucocyte Count 12.97 x10^3/uL", 40.0), ("Ref. range (4.00 - 11.00) High", 260.0)]),
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.number, r.range.as_ref().map(|g| (g.low, g.high)), r.flag))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("Globulin", Some(2.2), Some((Some(2.0), Some(3.5))), None),
+                ("TSH (Ultrasensitive)", Some(5.34), Some((Some(0.27), Some(4.2))), Some(Flag::High)),
+                ("LDL Chol Calc (NIH)", Some(64.0), Some((None, Some(100.0))), None),
+                ("Total Leucocyte Count", Some(12.97), Some((Some(4.0), Some(11.0))), Some(Flag::High)),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_table_row_is_not_read_as_a_list_line() {
+        let p = page_at(&[
+            // A flag column before the result is no part of the name.
+            (
+                100.0,
+                &[
+                    ("Vitamin B12 (Cyanocobalamin)", 20.0),
+                    ("Low", 200.0),
+                    ("150", 260.0),
+                    ("pg/mL", 300.0),
+                    ("Ref. Range: (211 - 911)", 360.0),
+                ],
+            ),
+            // A reference column, a previous result and remarks are no list's reference.
+            (
+                110.0,
+                &[
+                    ("Test", 20.0),
+                    ("Result", 200.0),
+                    ("Unit", 260.0),
+                    ("Reference", 300.0),
+                    ("Previous", 400.0),
+                    ("Remarks", 460.0),
+                ],
+            ),
+            (
+                120.0,
+                &[
+                    ("Monocytes", 20.0),
+                    ("12 High", 200.0),
+                    ("%", 260.0),
+                    ("Normal: 2-10", 300.0),
+                    ("11", 400.0),
+                    ("Mildly haemolysed", 460.0),
+                ],
+            ),
+            // A result in words and its reference in words are two cells.
+            (140.0, &[("Protein :", 20.0), ("Trace", 200.0), ("Negative", 300.0)]),
+            // A word such as `normal` may be the result's own.
+            (160.0, &[("WBC Morphology: Within normal limits", 20.0)]),
+            // A normal tier's label stays with the tiers under it.
+            (
+                180.0,
+                &[("LDL Cholesterol", 20.0), (":", 120.0), ("73.8", 200.0), ("mg/dL", 260.0), ("Normal: < 100", 300.0)],
+            ),
+            (191.0, &[("Desirable: 100 - 129", 300.0)]),
+            (202.0, &[("Borderline High : 130 - 159", 300.0)]),
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.text.as_str(), r.range.as_ref().map(|g| (g.low, g.high)), r.flag))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("Vitamin B12 (Cyanocobalamin)", "150", Some((Some(211.0), Some(911.0))), Some(Flag::Low)),
+                ("Monocytes", "12", Some((Some(2.0), Some(10.0))), Some(Flag::High)),
+                ("Protein", "Trace", Some((None, None)), None),
+                ("WBC Morphology", "Within normal limits", None, None),
+                ("LDL Cholesterol", "73.8", Some((None, Some(100.0))), None),
+            ]
+        );
+    }
+
+    #[test]
     fn a_result_and_its_unit_printed_a_space_apart_after_a_name_and_colon_are_read_apart() {
         let p = page(&[
             &[("COMPLETE BLOOD COUNT", 20.0)],
@@ -3408,8 +3861,8 @@ mod tests {
         assert_eq!(
             read,
             [
-                ("Haemoglobin", Some(11.2), Some("g/dL"), Some("(13.0 - 17.0)"), None),
-                ("Total Leucocyte Count", Some(7800.0), Some("/cumm"), Some("(4000 - 11000)"), None),
+                ("Haemoglobin", Some(11.2), Some("g/dL"), Some("13.0 - 17.0"), None),
+                ("Total Leucocyte Count", Some(7800.0), Some("/cumm"), Some("4000 - 11000"), None),
                 ("Platelet Count", Some(2.45), Some("lakhs/cumm"), Some("1.5 - 4.1 lakhs/cumm"), None),
                 ("MCV", Some(78.2), Some("fL"), Some("83 - 101 fL"), Some(Flag::Low)),
                 ("Cholesterol", Some(180.0), Some("mg/dL"), Some("< 200 mg/dL"), None),
