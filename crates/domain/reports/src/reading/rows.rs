@@ -541,10 +541,11 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
         ..template.clone()
     };
     // (Only words that start like a number are parsed: every line of a page is asked.)
+    // (A comma may end it: `INR: 0.89, reference 0.80-1.20`.)
     let number = |w: &str| {
         let start = w.trim_start_matches(['<', '>', '\u{2264}', '\u{2265}', '=']);
         start.starts_with(|c: char| c.is_ascii_digit() || c == '.')
-            && parse_value(w).is_some_and(|v| v.number.is_some() && v.flag.is_none())
+            && parse_value(w.trim_end_matches([',', ';'])).is_some_and(|v| v.number.is_some() && v.flag.is_none())
     };
     let plain = |w: &str| number(w) && !w.starts_with(['<', '>', '\u{2264}', '\u{2265}']);
     // The name ends at its separator (`:`, `=`, a dash) before the first number or, without
@@ -624,9 +625,10 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
         let known = if n == 1 {
             unit_like(text)
         } else {
+            let second = run[1].text.trim_end_matches([',', ';']);
             run[0].text.contains('/')
-                && run[1].text.len() <= 3
-                && run[1].text.chars().all(|c| c.is_ascii_alphabetic())
+                && second.len() <= 3
+                && second.chars().all(|c| c.is_ascii_alphabetic())
                 && crate::catalog::is_known_unit(text)
         };
         (run.iter().all(|w| w.cell == run[0].cell) && known).then(|| (text.to_string(), run))
@@ -722,7 +724,7 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
     crate::catalog::lookup(name)?;
     let value_run = &words[value_at..value_end];
     // A flag at the end of the line is the result's (a table's reader takes none past a range).
-    let value_text = joined(value_run).trim_end_matches(',').to_string();
+    let value_text = joined(value_run).trim_end_matches([',', ';']).to_string();
     let value_text = match flag {
         Some(flag) => format!("{value_text} {flag}"),
         None => value_text,
@@ -3693,7 +3695,8 @@ mod tests {
             "Urea: 30 mg/dL, Normal range: 17 - 43",
             "Vitamin D, 25-Hydroxy: 18.5 ng/mL (Ref: 30 - 100) L",
             // A unit of two words, brackets inside the reference, a result beyond the assay.
-            "ESR = 7 mm/1st hr (0 - 15)",
+            "ESR = 7 mm/1st hr, reference 0 - 15",
+            "INR: 0.89, reference 0.80-1.20",
             "Lipase: 65 U/L (Ref: Male (12 - 54) ; Women (13 - 60))",
             "ALT <2.1 U/L Ref. range <= 41",
             // The range with its unit, then the flag.
@@ -3723,6 +3726,7 @@ mod tests {
                 ("Urea", "30", Some("mg/dL"), Some((Some(17.0), Some(43.0))), None),
                 ("Vitamin D, 25-Hydroxy", "18.5", Some("ng/mL"), Some((Some(30.0), Some(100.0))), Some(Flag::Low)),
                 ("ESR", "7", Some("mm/1st hr"), Some((Some(0.0), Some(15.0))), None),
+                ("INR", "0.89", None, Some((Some(0.8), Some(1.2))), None),
                 ("Lipase", "65", Some("U/L"), Some((Some(12.0), Some(54.0))), None),
                 ("ALT", "<2.1", Some("U/L"), Some((None, Some(41.0))), None),
                 ("Glucose", "112", Some("mg/dL"), Some((Some(70.0), Some(100.0))), Some(Flag::High)),
