@@ -268,6 +268,29 @@ impl Columns {
 
 const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
 
+/// Headers of results printed in one of two columns, within the range or out of it, as Quest
+/// prints them (`In Range  Out Of Range`, `Normal  Abnormal`): each whole cell. (`Normal`
+/// alone; `Normal Range` is the reference's.)
+const IN_OUT_HEADERS: &[&str] =
+    &["in range", "within range", "normal", "out of range", "outside range", "out-of-range", "abnormal"];
+
+/// Whether a header cell is one of [`IN_OUT_HEADERS`].
+fn in_out_header(cell: &Cell) -> bool {
+    let text = cell.text.trim().to_lowercase();
+    IN_OUT_HEADERS.contains(&text.as_str())
+}
+
+/// Where the result column's header is in a header line: one naming a result, or the first of
+/// the columns within and out of the range, after the reference's (`Tests  Ref. Range  Normal
+/// Out Of Range  Unit(s)`), the second right after it.
+fn value_header(cells: &[Cell]) -> Option<usize> {
+    cells.iter().position(|c| header_says(c, VALUE_HEADERS) && !header_says(c, PREVIOUS_HEADERS)).or_else(|| {
+        let at = cells.iter().position(in_out_header).filter(|&i| i > 0)?;
+        let reference_before = cells[..at].iter().any(|c| header_says(c, &["range", "ref", "reference", "interval"]));
+        (reference_before && cells.get(at + 1).is_some_and(in_out_header)).then_some(at)
+    })
+}
+
 /// The columns a header line names, if it is a header line. `name_above`: the line just above
 /// holds the name column's header, as a photo's header can come out on two lines (`TEST NAME`
 /// a little higher than `TECHNOLOGY  VALUE  UNITS`).
@@ -281,8 +304,15 @@ fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns> {
         (start, cells.get(i + 1).map_or(f32::MAX, |next| next.x0))
     };
     let previous = cells.iter().position(|c| header_says(c, PREVIOUS_HEADERS)).map(|i| span(i, PREVIOUS_HEADERS));
-    let value_at = cells.iter().position(|c| header_says(c, VALUE_HEADERS) && !header_says(c, PREVIOUS_HEADERS));
-    let value = value_at.map(|i| span(i, VALUE_HEADERS));
+    let value_at = value_header(cells);
+    // (Both columns of results within and out of the range are the result's.)
+    let value = value_at.map(|i| {
+        if in_out_header(&cells[i]) {
+            (cells[i].x0, cells.get(i + 2).map_or(f32::MAX, |next| next.x0))
+        } else {
+            span(i, VALUE_HEADERS)
+        }
+    });
     let before_value = value_at.filter(|&i| i >= 2).map(|i| cells[i - 1].x0);
     Some(Columns { method_x, previous, value, before_value })
 }
@@ -355,7 +385,7 @@ fn header_text_says(text: &str, set: &[&str]) -> bool {
 /// With the name column's header on the line above (`name_above`), the line must name the
 /// method column for the two to be one header.
 fn header_method_x(cells: &[Cell], name_above: bool) -> Option<Option<f32>> {
-    let value = cells.iter().position(|c| header_says(c, VALUE_HEADERS))?;
+    let value = value_header(cells)?;
     let after_name = match cells.iter().position(|c| header_says(c, NAME_HEADERS)) {
         Some(name) => name + 1,
         None if name_above => 0,
@@ -4266,6 +4296,33 @@ mod tests {
         assert_eq!(
             read,
             [("Haemoglobin", "14.1", None), ("Urine Glucose", "Negative", None), ("MCV", "78.2", Some(Flag::Low))]
+        );
+    }
+
+    #[test]
+    fn results_in_a_column_within_the_range_or_one_out_of_it_after_the_reference() {
+        let p = page(&[
+            &[("Tests", 20.0), ("Ref. Range", 200.0), ("Normal", 300.0), ("Out Of Range", 360.0), ("Unit(s)", 440.0)],
+            // A whole number after a range of whole numbers, in either column.
+            &[("1. VLDL Cholesterol", 20.0), ("5-40", 200.0), ("16", 300.0), ("mg/dL", 440.0)],
+            &[("2. GGT", 20.0), ("8-61", 200.0), ("69", 360.0), ("U/L", 440.0)],
+            // A bound is the reference, the number in the column out of range the result.
+            &[("9. Total PSA", 20.0), ("< 4.00", 200.0), ("4.49", 360.0), ("ng/mL", 440.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| {
+                (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high)))
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("VLDL Cholesterol", "16", Some("mg/dL"), Some((Some(5.0), Some(40.0)))),
+                ("GGT", "69", Some("U/L"), Some((Some(8.0), Some(61.0)))),
+                ("Total PSA", "4.49", Some("ng/mL"), Some((None, Some(4.0)))),
+            ]
         );
     }
 
