@@ -547,7 +547,9 @@ struct RunWord<'a> {
 /// `Cholesterol: < 200 mg/dL` is a bound).
 fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
     let template = cells.first()?;
-    if !cells.iter().any(|c| c.text.contains(|c: char| c.is_ascii_digit() || matches!(c, ':' | '=' | '(' | '[' | '.')))
+    if !cells
+        .iter()
+        .any(|c| c.text.contains(|c: char| c.is_ascii_digit() || matches!(c, ':' | '=' | '(' | '[' | '.' | ',' | '-')))
     {
         return None;
     }
@@ -601,9 +603,9 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
             // (A bracket may be the name's own: `Albumin (Urine) Nil (Ref: Negative)`.)
             // (A result of one to three words, after a name of a few: the catalog is asked
             // last, and only then.)
-            let k = (2..words.len().min(12)).filter(|&at| reference_start(words[at].text)).find_map(|at| {
+            let k = (2..words.len().min(12)).filter(|&at| reference_start(&words, at)).find_map(|at| {
                 (1..=3).filter_map(|n| at.checked_sub(n).filter(|&k| k > 0)).find(|&k| {
-                    qualitative_word(&joined(&words[k..at])).is_some()
+                    qualitative_word(joined(&words[k..at]).trim_end_matches(',')).is_some()
                         && crate::catalog::lookup(&joined(&words[..k])).is_some()
                 })
             })?;
@@ -628,7 +630,8 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
     } else if separated || first_number == words.len() {
         // (Up to a comma too: `Nil, reference Negative`.)
         let n = (1..=3).find(|&n| {
-            words.get(value_at + n).is_none_or(|w| reference_start(w.text))
+            value_at + n >= words.len()
+                || reference_start(&words, value_at + n)
                 || words[value_at + n - 1].text.ends_with(',')
         })?;
         let run = words.get(value_at..value_at + n)?;
@@ -767,11 +770,13 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
     Some(out)
 }
 
-/// Whether a list's reference starts at `word`: a bracket, or a word naming it with a colon or
-/// stop (`Ref.`, `Normal:`). (A word such as `normal` alone may be the result's own: `Within
-/// normal limits`.)
-fn reference_start(word: &str) -> bool {
-    word.starts_with(['(', '[']) || (reference_word(word) && word.ends_with([':', '.']))
+/// Whether a list's reference starts at the word `at` of `words`: a bracket, or a word naming
+/// it with a colon or stop (`Ref.`, `Normal:`), or after a comma (`Nil, reference Negative`).
+/// (A word such as `normal` alone may be the result's own: `Within normal limits`.)
+fn reference_start(words: &[RunWord], at: usize) -> bool {
+    let word = words[at].text;
+    let after_comma = at > 0 && words[at - 1].text.ends_with(',');
+    word.starts_with(['(', '[']) || (reference_word(word) && (word.ends_with([':', '.']) || after_comma))
 }
 
 /// Whether `word` only says a reference follows (`Ref:`, `Normal`, `range:`).
@@ -1337,8 +1342,8 @@ fn unit_shaped(text: &str) -> bool {
 
 /// Words where a unit goes that are not one: a test or panel name (`CHOLESTEROL`, `THYROID
 /// FUNCTION` on a score card), a tier word (`Borderline`), a method (`Immunoassay`,
-/// `Nephelometry`, `Hexokinase`), a long word ending a sentence (`Pathology."`), or two or more
-/// long plain words. Units in words are short or carry a sign, digit or slash (`mm at 1hr`,
+/// `Nephelometry`, `Hexokinase`), a long word ending a sentence (`Pathology."`), a remark in
+/// one word ending in `ed` (`Rechecked`), or two or more long plain words. Units in words are short or carry a sign, digit or slash (`mm at 1hr`,
 /// `% by wt`).
 fn words_not_unit(text: &str) -> bool {
     let t = text.trim();
@@ -1353,6 +1358,9 @@ fn words_not_unit(text: &str) -> bool {
         && long_words >= 2
         && (!plain || long_words == words.len()))
         || (plain && words.len() == 1 && TIER_WORDS.contains(&lower.as_str()))
+        // A remark of one word, done to the sample (`Rechecked`, `Verified`, `Haemolysed`):
+        // no unit ends so.
+        || (plain && words.len() == 1 && t.chars().count() >= 5 && lower.ends_with("ed"))
         || (plain && t.chars().count() >= 5 && crate::catalog::lookup(t).is_some())
         || is_method(t)
         || t.trim_end_matches(['"', '\u{201d}'])
@@ -3734,6 +3742,8 @@ mod tests {
             // Results in words, with a separator or before a reference.
             "Urine Protein: Negative",
             "Albumin (Urine) Nil (Ref: Negative)",
+            "Nitrite Negative, reference Negative",
+            "HBsAg - Non Reactive, reference Non Reactive",
             "Appearance = Slightly Turbid [Clear]",
         ];
         let cells: Vec<[(&str, f32); 1]> = lines.iter().map(|l| [(*l, 40.0)]).collect();
@@ -3762,6 +3772,8 @@ mod tests {
                 ("Glucose", "112", Some("mg/dL"), Some((Some(70.0), Some(100.0))), Some(Flag::High)),
                 ("Urine Protein", "Negative", None, None, None),
                 ("Albumin (Urine)", "Nil", None, Some((None, None)), None),
+                ("Nitrite", "Negative", None, Some((None, None)), None),
+                ("HBsAg", "Non Reactive", None, Some((None, None)), None),
                 ("Appearance", "Slightly Turbid", None, None, None),
             ]
         );
@@ -4266,6 +4278,28 @@ mod tests {
         );
         assert_eq!(rows[0].range.as_ref().map(|g| (g.low, g.high)), Some((Some(20.0), Some(40.0))));
         assert_eq!(rows[2].range_text.as_deref(), Some("<200 mg/dL"));
+    }
+
+    #[test]
+    fn a_remark_of_one_word_after_the_result_is_no_unit() {
+        let p = page(&[
+            &[("Test", 20.0), ("Method", 150.0), ("Result", 250.0), ("Remarks", 350.0)],
+            &[("Hemoglobin", 20.0), ("Enzymatic", 150.0), ("16.5", 250.0), ("Verified", 350.0)],
+            &[("Packed Cell Volume (PCV)", 20.0), ("ECLIA", 150.0), ("49.9", 250.0), ("Rechecked", 350.0)],
+            &[("Bio. Ref. Interval :", 20.0), ("40.0-50.0 %", 120.0)],
+            // A unit in words stays one.
+            &[("Prothrombin Time", 20.0), ("Clotting", 150.0), ("12.1", 250.0), ("seconds", 300.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("Hemoglobin", "16.5", None),
+                ("Packed Cell Volume (PCV)", "49.9", Some("%")),
+                ("Prothrombin Time", "12.1", Some("seconds"))
+            ]
+        );
     }
 
     #[test]
