@@ -10,7 +10,8 @@ a label that only names it, `Ref: a - b`), how a flag is shown (a letter beside 
 in its own column, `High`/`Low`, `*`, bold), references printed a tier a line under the row
 (risk tiers, one line per sex or for adults and children, the label before or after the range,
 with or without a colon), columns set left, right or centred, or no table at all (a list, each
-result one run of words after its name, its reference in brackets or after `Ref.`), a patient
+result one run of words after its name, its reference in brackets or after `Ref.`; or each
+result on a line under its name, `Result: 11.2 g/dL  Reference: 13.0 - 17.0`), a patient
 block, section headings, method lines, notes with numbers between rows, page footers with phone numbers, and
 tables that are not results. Ways of printing added later are drawn from streams of their own,
 so that a seed's earlier layouts stay as they were. The PDF is
@@ -313,6 +314,13 @@ def make_report(rid, rng_seed, out_dir):
         list_sep = lister.choice([":", ":", " -", " =", ""])
         range_label = ""  # (the list's own words name the reference)
         list_ref = lister.choice([" ({r})", " [{r}]", " (Ref: {r})", " (Normal: {r})", ", reference {r}", "  Ref. range {r}"])
+    # Or each result on a line of its own under its name, its parts named (`Result: 11.2 g/dL
+    # Reference: 13.0 - 17.0`), from a stream of its own too.
+    stacker = random.Random(rng_seed ^ 0x5AB0)
+    under = not listed and stacker.random() < 0.08
+    if under:
+        flag_style = stacker.choice(["letter_after", "word", "none"])
+        under_words = stacker.choice([("Result:", "Reference:"), ("Value:", "Normal range:"), ("Observed:", "Ref. Interval:")])
 
     chosen = random.sample(TESTS, random.randint(12, 30))
     qual = random.sample(QUALITATIVE, random.randint(0, 3))
@@ -347,7 +355,7 @@ def make_report(rid, rng_seed, out_dir):
         pdf.text(300, 752, f"Collected : 0{random.randint(1, 9)}/11/2026 08:{random.randint(10, 59)}", size)
         pdf.text(40, 738, f"Referred By : Dr. S. Rao", size)
         y = 712
-        if listed:
+        if listed or under:
             pdf.text(40, y, "RESULTS", size, True)
             return y - gap * 1.3
         for c in columns:
@@ -461,6 +469,18 @@ def make_report(rid, rng_seed, out_dir):
             pdf.text(xs["name"], y, line, size)
             y -= gap
             continue
+        if under:
+            # The name, and under it the result with its unit and the reference, each named.
+            if y < 110:
+                pdf.text(40, 40, f"Page {page_no} of ?   This is a computer generated report.", 7)
+                y = new_page()
+            value_cell = cells.get("value") or cells.get("out") or cells.get("in")
+            pdf.text(xs["name"], y, name, size, True)
+            result = f"{under_words[0]} {value_cell}" + (f" {unit}" if kind == "n" and unit and not value_unit else "")
+            pdf.text(xs["name"] + 12, y - gap * 0.8, result, size)
+            pdf.text(xs["name"] + 200, y - gap * 0.8, f"{under_words[1]} {rtext if kind == 'n' else normal}", size)
+            y -= gap * 2
+            continue
         serial_no = i + 1
         printed_name = cells["name"]
         rest = None
@@ -521,7 +541,7 @@ def make_report(rid, rng_seed, out_dir):
           f"{', thousands' if thousands else ''}{', sex-split ranges' if sex_split else ''}{', lipid tiers' if tiers else ''}"
           f"{', reference below' if below else ''}{', numbered' if serials else ''}{', names end ' + repr(name_end) if name_end else ''}"
           f"{', unit in the result cell' if value_unit else ''}{', unit after the name' if unit_in_name else ''}"
-          f"{', long names wrapped' if wrap else ''}{', columns centred' if centred else ''}{', notes between rows' if notes else ''}{', references after ' + repr(range_label) if range_label else ''}{', results in or out of range' if in_out else ''}{', remarks' if remarks else ''}{', a list' if listed else ''}", "tests": truth}
+          f"{', long names wrapped' if wrap else ''}{', columns centred' if centred else ''}{', notes between rows' if notes else ''}{', references after ' + repr(range_label) if range_label else ''}{', results in or out of range' if in_out else ''}{', remarks' if remarks else ''}{', a list' if listed else ''}{', results under their names' if under else ''}", "tests": truth}
     with open(os.path.join(folder, "ground_truth.json"), "w") as f:
         json.dump(gt, f, indent=1, ensure_ascii=False)
 
