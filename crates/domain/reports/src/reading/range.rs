@@ -32,6 +32,24 @@ pub struct RefRange {
     pub high_exclusive: bool,
 }
 
+/// Labels that only say a range is the reference, longest first.
+const REFERENCE_LABELS: &[&str] = &[
+    "biological reference interval",
+    "biological reference range",
+    "bio. ref. interval",
+    "bio ref interval",
+    "reference interval",
+    "reference range",
+    "normal range",
+    "ref. interval",
+    "ref. range",
+    "ref interval",
+    "ref range",
+    "reference",
+    "ref.",
+    "ref",
+];
+
 const NORMAL_TIERS: &[&str] = &[
     "normal",
     "desirable",
@@ -78,6 +96,26 @@ fn normalise(text: &str) -> String {
         ("||", ";"),
     ] {
         s = s.replace(from, to);
+    }
+    // A label that only says the range is the reference goes (`Reference: M: 63-90 F: 70-100`,
+    // `Ref. Interval: (2.0 - 3.5)`): taken for a tier's, it hides the tiers after it. Not where
+    // it is the first tier's label, the others labelled and that one not (`Ref: 2-8; High:
+    // >8`); nor `Normal:`, which may be the normal tier's among others.
+    for label in REFERENCE_LABELS {
+        if let Some(rest) = s.strip_prefix(label)
+            && let rest = rest.trim_start()
+            && let Some(rest) = rest.strip_prefix(':').or_else(|| {
+                rest.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '(' | '<' | '>')).then_some(rest)
+            })
+            && !rest.trim().is_empty()
+            && let first = rest.split(';').next().unwrap_or_default()
+            && (!rest.contains([';', ':'])
+                || first.contains(':')
+                || first.trim_start().starts_with(char::is_alphabetic))
+        {
+            s = rest.trim_start().to_string();
+            break;
+        }
     }
     // Ratios printed as proportions: `9:1-23:1` is 9 to 23. A tilde after a number is a dash
     // (`3.5~5.5`, `90 ~ 120`). A scan's underline, quote or stray `=` before the range is no
@@ -841,6 +879,16 @@ mod tests {
             parse_range("Male | : 86 - 152 ; Female | : 94 - 162", Some(Sex::Male)).map(|r| (r.low, r.high)),
             Some((Some(86.0), Some(152.0)))
         );
+    }
+
+    #[test]
+    fn a_label_that_only_names_the_reference_is_no_tier() {
+        assert_eq!(r("Ref. Interval: (2.0 - 3.5)"), (Some(2.0), Some(3.5)));
+        assert_eq!(r("Reference: 0.19-3.36 : Child ; 0.27-4.20 : Adult"), (Some(0.27), Some(4.2)));
+        let male = parse_range("Reference: M: 63-90 F: 70-100", Some(Sex::Male)).map(|g| (g.low, g.high));
+        assert_eq!(male, Some((Some(63.0), Some(90.0))));
+        let female = parse_range("Bio. Ref. Interval : Male: 13-17; Female: 12-15", Some(Sex::Female));
+        assert_eq!(female.map(|g| (g.low, g.high)), Some((Some(12.0), Some(15.0))));
     }
 
     #[test]

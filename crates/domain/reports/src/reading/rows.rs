@@ -2537,7 +2537,10 @@ fn cell_flag(text: &str) -> Option<Flag> {
 /// `Refer to interpretation`, `See note`.
 fn is_reference_note(text: &str) -> bool {
     let lower = text.trim_start_matches(['*', '#', '(']).trim_start_matches(QUOTES).trim().to_lowercase();
-    lower.starts_with("refer")
+    // (Not a range after the word that names it: `Reference: 13.0 - 17.0`.)
+    let named_range = lower.starts_with("reference")
+        && [None, Some(Sex::Male), Some(Sex::Female)].into_iter().any(|sex| parse_range(text, sex).is_some());
+    (lower.starts_with("refer") && !named_range)
         || lower.starts_with("see note")
         || lower.starts_with("see interpretation")
         || lower.starts_with("see below")
@@ -3275,7 +3278,8 @@ fn unit_in_name(name: &str, scanned: bool) -> Option<(String, String)> {
 }
 
 /// Labels of a result printed after its label, on a line of its own.
-const RESULT_LABELS: &[&str] = &["result", "results", "value", "observed value", "your value", "test result"];
+const RESULT_LABELS: &[&str] =
+    &["result", "results", "value", "observed", "observed value", "your value", "test result"];
 
 /// The cells of a line that starts with a result's label (`Result :`, `Value`) under a name
 /// the catalog knows, with the name in place of the label: `name` `1.4 mg/dL`.
@@ -4278,6 +4282,30 @@ mod tests {
         );
         assert_eq!(rows[0].range.as_ref().map(|g| (g.low, g.high)), Some((Some(20.0), Some(40.0))));
         assert_eq!(rows[2].range_text.as_deref(), Some("<200 mg/dL"));
+    }
+
+    #[test]
+    fn a_result_under_its_name_with_its_reference_named_is_a_row_with_that_range() {
+        let p = page_at(&[
+            (100.0, &[("Hemoglobin", 40.0)]),
+            (113.0, &[("Result: 11.2 g/dL", 52.0), ("Reference: 13.0 - 17.0", 160.0)]),
+            (131.0, &[("RBC", 40.0)]),
+            (144.0, &[("Result: 4.10 x10^6/uL", 52.0), ("Reference: 4.50 - 5.50", 160.0)]),
+            // Observed, a range for each sex.
+            (162.0, &[("Fasting Blood Sugar", 40.0)]),
+            (175.0, &[("Observed: 69 Low mg/dl", 52.0), ("Reference: M: 63-90 F: 70-100", 160.0)]),
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        let read: Vec<_> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.number, r.range.as_ref().map(|g| (g.low, g.high)))).collect();
+        assert_eq!(
+            read,
+            [
+                ("Hemoglobin", Some(11.2), Some((Some(13.0), Some(17.0)))),
+                ("RBC", Some(4.1), Some((Some(4.5), Some(5.5)))),
+                ("Fasting Blood Sugar", Some(69.0), Some((Some(70.0), Some(100.0)))),
+            ]
+        );
     }
 
     #[test]
