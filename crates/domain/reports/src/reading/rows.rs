@@ -522,7 +522,8 @@ fn listed(cells: Vec<Cell>) -> Vec<Cell> {
 
 /// Words that say a reference follows, as a list prints it after the result (`, reference 0.7
 /// - 1.3`, `Normal range: 70 - 100`).
-const REFERENCE_WORDS: &[&str] = &["ref", "ref.", "reference", "normal", "range", "interval"];
+/// (`Ret` is a photo's `Ref`.)
+const REFERENCE_WORDS: &[&str] = &["ref", "ref.", "ret", "ret.", "reference", "normal", "range", "interval"];
 
 /// A word of a run of cells, and where it stands.
 #[derive(Clone, Copy)]
@@ -558,7 +559,15 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
         let mut at = 0;
         for text in cell.text.split(' ') {
             let n = text.chars().count();
-            if n > 0 {
+            // A result a photo ran into its unit or flag (`3%`, `3.3L`) is two words.
+            // (Not a unit with a slash: `1U/L` is a photo's `IU/L`.)
+            let glued =
+                leading_number(text).filter(|(number, _, rest)| !number.is_empty() && matches!(*rest, "%" | "H" | "L"));
+            if let Some((number, _, rest)) = glued {
+                let k = number.chars().count();
+                words.push(RunWord { text: number, x0: cell.x_at(at), x1: cell.x_at(at + k), cell: index });
+                words.push(RunWord { text: rest, x0: cell.x_at(at + k), x1: cell.x_at(at + n), cell: index });
+            } else if n > 0 {
                 words.push(RunWord { text, x0: cell.x_at(at), x1: cell.x_at(at + n), cell: index });
             }
             at += n + 1;
@@ -651,8 +660,26 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
             || (u.len() <= 8 && u.starts_with(char::is_alphabetic) && crate::catalog::is_known_unit(u))
     };
     // (Of one word or two: `mm/1st hr`, its first word with a slash, its second short.)
+    // (A word a photo misread, `gldt`, where a unit stands before a reference in brackets; not
+    // a tier's label, `Children: (3.15 - 4.40)`.)
+    let misread_unit = |k: usize| {
+        let w = words[k].text;
+        let lower = w.to_lowercase();
+        k + 1 < words.len()
+            && words[k + 1].text.starts_with(['(', '['])
+            && w.chars().count() <= 12
+            && w.chars().any(char::is_alphabetic)
+            && !w.contains(['(', ')', '[', ']', ':'])
+            && parse_flag(w).is_none()
+            && !reference_word(w)
+            && !labels_a_sex(w)
+            && !["adult", "child", "infant", "newborn", "elderly"].iter().any(|l| lower.starts_with(l))
+    };
     let unit = [2, 1].into_iter().find_map(|n| {
         let run = words.get(i..i + n)?;
+        if n == 1 && misread_unit(i) && !unit_like(run[0].text) {
+            return Some((run[0].text.to_string(), run));
+        }
         let text = joined(run);
         let text = text.trim_end_matches([',', ';']);
         let known = if n == 1 {
@@ -676,19 +703,20 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
             let next_text = next.text.trim_start_matches([',', ';']);
             let (run, after) = match next_text.chars().next() {
                 Some(open @ ('(' | '[')) => {
-                    let close = if open == '(' { ')' } else { ']' };
+                    // (A photo reads a closing bracket as a brace: `... : Male}`.)
+                    let closes = |c: char| if open == '(' { matches!(c, ')' | '}') } else { c == ']' };
                     // (Brackets inside it too: `(Ref: Male (7 - 55) ; Female (8 - 61))`.)
                     let mut depth = 0;
                     let last = (i..words.len()).find(|&k| {
                         let text = if k == i { next_text } else { words[k].text };
                         text.chars().any(|c| {
-                            depth += i32::from(c == '(' || c == '[') - i32::from(c == ')' || c == ']');
-                            depth == 0 && c == close
+                            depth += i32::from(c == '(' || c == '[') - i32::from(matches!(c, ')' | ']' | '}'));
+                            depth == 0 && closes(c)
                         })
                     })?;
                     let mut text = joined(&words[i..=last]);
                     text = text.trim_start_matches([',', ';']).trim_start().to_string();
-                    let close_at = text.rfind(close)?;
+                    let close_at = text.rfind(closes)?;
                     let tail = text[close_at + 1..].trim_matches([',', ';', '.', ' ']).to_string();
                     let inside = text[1..close_at].to_string();
                     let mut after: Vec<String> = words[last + 1..].iter().map(|w| w.text.to_string()).collect();
@@ -711,9 +739,10 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
                 _ => return None,
             };
             let (text, run) = run?;
-            // (One cell: a table's reference column and the columns after it are several,
-            // `Normal: 2-10  11  Mildly haemolysed`.)
-            if run.iter().any(|w| w.cell != run[0].cell) {
+            // (One cell, unless in brackets, which a photo's wider spaces may cut: a table's
+            // reference column and the columns after it are several, `Normal: 2-10  11  Mildly
+            // haemolysed`.)
+            if named_reference && run.iter().any(|w| w.cell != run[0].cell) {
                 return None;
             }
             // After it, its unit (`(4.0 - 5.6) %`), a flag, or both.
@@ -743,8 +772,12 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
         }
     };
     // A run of a table's cells is a list's line only after a separator or with words naming
-    // its reference (`Basophils  0-2  1  %` is a table's row, its reference before the result).
-    if need_separator && !separated && !named_reference {
+    // its reference (`Basophils  0-2  1  %` is a table's row, its reference before the result),
+    // or after a dash with a reference after the result (`Lymphocytes - 38 % (18 - 36)` read
+    // from a photo in cells).
+    let dashed = marked.is_some_and(|k| matches!(words[k].text, "-" | "\u{2013}"));
+    let set_apart = separated || named_reference || (dashed && reference.is_some());
+    if need_separator && !set_apart {
         return None;
     }
     let bound = !plain(first) && number(first);
@@ -781,7 +814,7 @@ fn reference_start(words: &[RunWord], at: usize) -> bool {
 
 /// Whether `word` only says a reference follows (`Ref:`, `Normal`, `range:`).
 fn reference_word(word: &str) -> bool {
-    REFERENCE_WORDS.contains(&word.trim_end_matches(':').to_lowercase().as_str())
+    REFERENCE_WORDS.contains(&word.trim_end_matches([':', ';']).to_lowercase().as_str())
 }
 
 /// A reference without the words before it that only name it, up to a colon (`Normal range:
@@ -3063,8 +3096,11 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             // (A column centred or set right starts a longer tier left of the first; a centred
             // one a shorter tier right of it, their middles in line.)
             let middle = (*x0 + *x1) / 2.0;
+            // (Not a cell that starts a reference's width or more left of it, in the name
+            // column: a list's next line, `Alanine Aminotransferase - 6 ...`.)
             let start = line.cells.iter().position(|c| {
-                (c.x0 - *x0).abs() < h || (c.x0 < *x0 && c.x1 > *x0) || ((c.x0 + c.x1) / 2.0 - middle).abs() < h
+                let near = c.x0 > *x0 - (*x1 - *x0).max(h);
+                (c.x0 - *x0).abs() < h || (c.x0 < *x0 && c.x1 > *x0 && near) || ((c.x0 + c.x1) / 2.0 - middle).abs() < h
             });
             // Nothing before it holds a number, a unit or a test the catalog knows: that is the
             // next row, its value misread (`Triglycerides  {i  mg/dL  Desirable : : 150`).
@@ -3818,6 +3854,34 @@ mod tests {
     }
 
     #[test]
+    fn a_list_line_a_photo_read_with_its_reference_cut_apart_and_its_unit_misread_is_a_row() {
+        let p = ocr_cells_page(&[
+            // The bracketed reference cut in two by a wider space; `Ret` for `Ref`.
+            &[("Lymphocytes - 38 % (Ret.", 40.0), ("(18 - 36) : Men ; (20 - 40): Female)", 500.0)],
+            // The result run into its flag, the unit misread, the bracket read as a brace.
+            &[("Albumin - 3.3L grvdt (Ref: (3.5 - 5.2) Female ; (3.1 - 4.7) : Male}", 40.0)],
+            // `IU/L` read `1U/L`; a result run into its `%`.
+            &[("ALT - 6 1U/L (Normal: < 41)", 40.0)],
+            &[("Eosinophils - 3% (Ret: (1 - 6): Adults ; (1 - 5) : Children)", 40.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.number, r.flag, r.range.as_ref().map(|g| (g.low, g.high))))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("Lymphocytes", Some(38.0), None, Some((Some(20.0), Some(40.0)))),
+                ("Albumin", Some(3.3), Some(Flag::Low), Some((Some(3.5), Some(5.2)))),
+                ("ALT", Some(6.0), None, Some((None, Some(41.0)))),
+                ("Eosinophils", Some(3.0), None, Some((Some(1.0), Some(6.0)))),
+            ]
+        );
+        assert_eq!(rows[2].unit.as_deref(), Some("IU/L"));
+    }
+
+    #[test]
     fn a_table_row_is_not_read_as_a_list_line() {
         let p = page_at(&[
             // A flag column before the result is no part of the name.
@@ -3881,6 +3945,25 @@ mod tests {
                 ("LDL Cholesterol", "73.8", Some((None, Some(100.0))), None),
             ]
         );
+        // A tier's label before a bracketed range is no unit, the unit after it is.
+        let p = page_at(&[
+            (
+                100.0,
+                &[
+                    ("Red Blood Cell Count ....... :", 20.0),
+                    ("4.53", 200.0),
+                    ("Children: (3.15 - 4.40)", 300.0),
+                    ("million/cumm", 420.0),
+                ],
+            ),
+            (111.0, &[("Adults: (4.50 - 5.50)", 300.0)]),
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
+            .collect();
+        assert_eq!(read, [("Red Blood Cell Count", Some("million/cumm"), Some((Some(4.5), Some(5.5))))]);
     }
 
     #[test]
