@@ -1639,9 +1639,13 @@ fn drop_read_footnote(name: &str) -> &str {
 /// Drops a method read into the name (`Bilirubin - Total Photometry`, `Neutrophils
 /// Percentage Flow Cytometry`): in a photo the method column slants away from where its
 /// header stands, so its words join the name. Only up to three method words at the end, and
-/// only when what is left names a test the catalog knows: `Hb Electrophoresis` stays.
+/// only when what is left names a test the catalog knows (perhaps with its unit in brackets
+/// after it): `Hb Electrophoresis` stays.
 fn drop_method(name: &str) -> &str {
     let mut end = name.len();
+    // (All the method's words that go: the catalog's lookup forgives a word too many, `Free T4
+    // (ng/dL) Flow` after `Cytometry` went.)
+    let mut kept = name;
     for _ in 0..3 {
         let Some((head, last)) = name[..end].trim_end().rsplit_once(' ') else { break };
         if !is_method_word(last) {
@@ -1649,11 +1653,13 @@ fn drop_method(name: &str) -> &str {
         }
         end = head.trim_end().len();
         let head = name[..end].trim_end_matches([' ', '-', ',']);
-        if crate::catalog::lookup(head).is_some() {
-            return head;
+        // (The name may end with its unit in brackets: `Free T4 (ng/dL)  Flow Cytometry`.)
+        let named = unit_in_name(head, false).map_or_else(|| head.to_string(), |(before, _)| before);
+        if crate::catalog::lookup(&named).is_some() {
+            kept = head;
         }
     }
-    name
+    kept
 }
 
 /// A word of a method's name: a method in one word ([`is_method`]), its abbreviation
@@ -6016,6 +6022,13 @@ mod reference_layout_tests {
             &[("Hb Electrophoresis", 10.0), ("96", 300.0), ("%", 350.0)],
             &[("Glucose Fasting", 10.0), ("90", 300.0), ("mg/dL", 350.0)],
             &[("UREA (CALCULATED)", 10.0), ("41.73", 300.0), ("mg/dL", 350.0)],
+            // After a name with its unit in brackets, the method in a column of its own.
+            &[
+                ("Free Thyroxine (FT4) (ng/dL)", 10.0),
+                ("Flow Cytometry", 150.0),
+                ("1.79", 300.0),
+                ("0.93 - 1.70", 350.0),
+            ],
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(
@@ -6029,7 +6042,8 @@ mod reference_layout_tests {
                 "HbA1c",
                 "Hb Electrophoresis",
                 "Glucose Fasting",
-                "UREA (CALCULATED)"
+                "UREA (CALCULATED)",
+                "Free Thyroxine (FT4)"
             ]
         );
     }
