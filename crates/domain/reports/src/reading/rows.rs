@@ -3338,7 +3338,26 @@ fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
     crate::catalog::lookup(name)?;
     let mut out = vec![Cell { text: name.to_string(), x1: first.x0, ..first.clone() }];
     if !rest.is_empty() {
-        out.extend(split_glued_unit(Cell { text: rest.to_string(), ..first.clone() }, true));
+        let cell = Cell { text: rest.to_string(), ..first.clone() };
+        // A number and a unit OCR misread past the catalog's (`9.09 x10%3/uL`, `7.6 ulU/mL`)
+        // are a result and its unit still: the label says so.
+        let split = split_glued_unit(cell.clone(), true);
+        match rest.split_once(' ') {
+            Some((number, unit))
+                if split.len() == 1
+                    && parse_value(number).is_some_and(|v| v.number.is_some())
+                    && looks_like_unit(unit) =>
+            {
+                let chars = rest.chars().count();
+                out.extend(cell.cut(
+                    number.to_string(),
+                    number.chars().count(),
+                    unit.to_string(),
+                    chars - unit.chars().count(),
+                ));
+            }
+            _ => out.extend(split),
+        }
     }
     out.extend(cells[1..].iter().filter(|c| !is_separator(&c.text)).cloned());
     Some(out)
@@ -4383,6 +4402,9 @@ mod tests {
             // Observed, a range for each sex.
             (162.0, &[("Fasting Blood Sugar", 40.0)]),
             (175.0, &[("Observed: 69 Low mg/dl", 52.0), ("Reference: M: 63-90 F: 70-100", 160.0)]),
+            // A unit a scan misread.
+            (193.0, &[("Total Leucocyte Count", 40.0)]),
+            (206.0, &[("Value: 9.09 x10%3/uL", 52.0), ("Normal range: M: (3.60 - 9.90) F: (4.00 - 11.00)", 160.0)]),
         ]);
         let rows = rows_from_page(&p, Some(Sex::Female));
         let read: Vec<_> =
@@ -4393,6 +4415,7 @@ mod tests {
                 ("Hemoglobin", Some(11.2), Some((Some(13.0), Some(17.0)))),
                 ("RBC", Some(4.1), Some((Some(4.5), Some(5.5)))),
                 ("Fasting Blood Sugar", Some(69.0), Some((Some(70.0), Some(100.0)))),
+                ("Total Leucocyte Count", Some(9.09), Some((Some(4.0), Some(11.0)))),
             ]
         );
     }
