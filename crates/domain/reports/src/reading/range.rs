@@ -215,6 +215,23 @@ fn labels_first(s: &str) -> String {
     if !s.contains(':') {
         return s.to_string();
     }
+    // A scan reads the semicolon between tiers printed range first as a colon (`225-405 :
+    // Male : 250-450 : Female`): a colon after a tier's label and before a number is one.
+    let parts: Vec<&str> = s.split(':').collect();
+    let s = if parts.len() >= 4 && parse_simple(parts[0].trim()).is_some() {
+        let mut joined = parts[0].to_string();
+        for i in 1..parts.len() {
+            let semicolon = i >= 2
+                && label_words(parts[i - 1].trim())
+                && parts[i - 2].trim_end().ends_with(|c: char| c.is_ascii_digit())
+                && parts[i].trim_start().starts_with(|c: char| c.is_ascii_digit());
+            joined.push(if semicolon { ';' } else { ':' });
+            joined.push_str(parts[i]);
+        }
+        joined
+    } else {
+        s.to_string()
+    };
     let turned = |part: &str| -> Option<String> {
         let (range, label) = part.rsplit_once(':')?;
         let (range, label) = (range.trim(), label.trim());
@@ -879,6 +896,14 @@ mod tests {
             parse_range("Male | : 86 - 152 ; Female | : 94 - 162", Some(Sex::Male)).map(|r| (r.low, r.high)),
             Some((Some(86.0), Some(152.0)))
         );
+    }
+
+    #[test]
+    fn tiers_printed_range_first_whose_semicolons_a_scan_read_as_colons() {
+        let female = parse_range("225-405 : Male : 250-450 : Female", Some(Sex::Female)).map(|g| (g.low, g.high));
+        assert_eq!(female, Some((Some(250.0), Some(450.0))));
+        let male = parse_range("225-405 : Male : 250-450 : Female", Some(Sex::Male)).map(|g| (g.low, g.high));
+        assert_eq!(male, Some((Some(225.0), Some(405.0))));
     }
 
     #[test]

@@ -3341,20 +3341,21 @@ fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
         let cell = Cell { text: rest.to_string(), ..first.clone() };
         // A number and a unit OCR misread past the catalog's (`9.09 x10%3/uL`, `7.6 ulU/mL`)
         // are a result and its unit still: the label says so.
+        // (A flag between them stays the result's: `18.9 High ulU/mL`.)
         let split = split_glued_unit(cell.clone(), true);
-        match rest.split_once(' ') {
+        let flagged = |number: &str, after: &str| match after.split_once(' ') {
+            Some((flag, unit)) if parse_flag(flag).is_some() => (format!("{number} {flag}"), unit.to_string()),
+            _ => (number.to_string(), after.to_string()),
+        };
+        match rest.split_once(' ').map(|(number, after)| flagged(number, after)) {
             Some((number, unit))
                 if split.len() == 1
-                    && parse_value(number).is_some_and(|v| v.number.is_some())
-                    && looks_like_unit(unit) =>
+                    && parse_value(&number).is_some_and(|v| v.number.is_some())
+                    && looks_like_unit(&unit) =>
             {
                 let chars = rest.chars().count();
-                out.extend(cell.cut(
-                    number.to_string(),
-                    number.chars().count(),
-                    unit.to_string(),
-                    chars - unit.chars().count(),
-                ));
+                let (head_end, tail_start) = (number.chars().count(), chars - unit.chars().count());
+                out.extend(cell.cut(number, head_end, unit, tail_start));
             }
             _ => out.extend(split),
         }
@@ -4405,6 +4406,8 @@ mod tests {
             // A unit a scan misread.
             (193.0, &[("Total Leucocyte Count", 40.0)]),
             (206.0, &[("Value: 9.09 x10%3/uL", 52.0), ("Normal range: M: (3.60 - 9.90) F: (4.00 - 11.00)", 160.0)]),
+            (224.0, &[("Fasting Insulin", 40.0)]),
+            (237.0, &[("Value: 31.1 High ulU/mL", 52.0), ("Normal range: (2.6 - 24.9)", 200.0)]),
         ]);
         let rows = rows_from_page(&p, Some(Sex::Female));
         let read: Vec<_> =
@@ -4416,8 +4419,11 @@ mod tests {
                 ("RBC", Some(4.1), Some((Some(4.5), Some(5.5)))),
                 ("Fasting Blood Sugar", Some(69.0), Some((Some(70.0), Some(100.0)))),
                 ("Total Leucocyte Count", Some(9.09), Some((Some(4.0), Some(11.0)))),
+                ("Fasting Insulin", Some(31.1), Some((Some(2.6), Some(24.9)))),
             ]
         );
+        assert_eq!(rows[4].flag, Some(Flag::High));
+        assert!(rows[4].unit.as_deref().is_some_and(|u| !u.contains("High")), "{:?}", rows[4].unit);
     }
 
     #[test]
