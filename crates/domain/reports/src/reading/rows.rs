@@ -539,13 +539,15 @@ struct RunWord<'a> {
 /// a colon (or `=`, or a dash), its result, its unit, and its reference in brackets or after a
 /// word that names it, and perhaps a flag (`Hemoglobin: 11.2 g/dL (Ref: 13.0 - 17.0)`, `TSH
 /// 2.10 uIU/mL (0.27 - 4.20)`, `Fasting Blood Sugar - 112 mg/dL [70 - 100]`, `Creatinine = 0.9
-/// mg/dL, reference 0.7 - 1.3`, `Total Cholesterol: 232 mg/dL (Normal: < 200) High`): the
-/// cells a table prints them in, the words that only name the reference left out. Only where
-/// the name is a test the catalog knows (a note's words are no test), the result a number or
-/// words of a qualitative result after a colon, and nothing but a flag is left over; a result
-/// without a unit or a reference only after a colon or `=` (`need_separator`: only so at all),
-/// and one beyond what the assay measures (`<2.1`) only before a reference (a note's
-/// `Cholesterol: < 200 mg/dL` is a bound).
+/// mg/dL, reference 0.7 - 1.3`, `Total Cholesterol: 232 mg/dL (Normal: < 200) High`, `Colour
+/// Straw [Pale Yellow]`): the cells a table prints them in, the words that only name the
+/// reference left out. Only where the name is a test the catalog knows (a note's words are no
+/// test), the result a number or words of a qualitative result, and nothing but a unit or a
+/// flag is left over; a result without a unit or a reference only after a colon or `=`, one in
+/// words without either only before a reference, and one beyond what the assay measures
+/// (`<2.1`) only before a reference (a note's `Cholesterol: < 200 mg/dL` is a bound). With
+/// `need_separator` (the cells of a whole line, which may be a table's), only after a colon or
+/// `=`, before words naming the reference, or after a dash before a reference.
 fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
     let template = cells.first()?;
     if !cells
@@ -554,26 +556,7 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
     {
         return None;
     }
-    let mut words: Vec<RunWord> = Vec::new();
-    for (index, cell) in cells.iter().enumerate() {
-        let mut at = 0;
-        for text in cell.text.split(' ') {
-            let n = text.chars().count();
-            // A result a photo ran into its unit or flag (`3%`, `3.3L`) is two words.
-            // (Not a unit with a slash: `1U/L` is a photo's `IU/L`.)
-            let glued =
-                leading_number(text).filter(|(number, _, rest)| !number.is_empty() && matches!(*rest, "%" | "H" | "L"));
-            if let Some((number, _, rest)) = glued {
-                let k = number.chars().count();
-                words.push(RunWord { text: number, x0: cell.x_at(at), x1: cell.x_at(at + k), cell: index });
-                words.push(RunWord { text: rest, x0: cell.x_at(at + k), x1: cell.x_at(at + n), cell: index });
-            } else if n > 0 {
-                words.push(RunWord { text, x0: cell.x_at(at), x1: cell.x_at(at + n), cell: index });
-            }
-            at += n + 1;
-        }
-    }
-    let joined = |run: &[RunWord]| run.iter().map(|w| w.text).collect::<Vec<_>>().join(" ");
+    let words = run_words(cells);
     let cell_of = |text: String, run: &[RunWord]| Cell {
         text,
         x0: run.first().map_or(template.x0, |w| w.x0),
@@ -581,47 +564,9 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
         point_gap: false,
         ..template.clone()
     };
-    // (Only words that start like a number are parsed: every line of a page is asked.)
-    // (A comma may end it: `INR: 0.89, reference 0.80-1.20`.)
-    let number = |w: &str| {
-        let start = w.trim_start_matches(['<', '>', '\u{2264}', '\u{2265}', '=']);
-        start.starts_with(|c: char| c.is_ascii_digit() || c == '.')
-            && parse_value(w.trim_end_matches([',', ';'])).is_some_and(|v| v.number.is_some() && v.flag.is_none())
-    };
-    let plain = |w: &str| number(w) && !w.starts_with(['<', '>', '\u{2264}', '\u{2265}']);
-    // The name ends at its separator (`:`, `=`, a dash) before the first number or, without
-    // one, at that number.
-    let first_number = words.iter().position(|w| number(w.text)).unwrap_or(words.len());
-    // (Not the colon of a label in a bracket that opens the reference, `Clarity Clear (Normal:
-    // Clear)`; that of a name ending in one, `Albumin (Urine): Nil`, is.)
-    let balanced = |w: &str| w.matches(['(', '[']).count() == w.matches([')', ']']).count();
-    let marked = words[..first_number].iter().position(|w| {
-        (w.text.ends_with([':', '=']) && !w.text.starts_with(['<', '>']) && balanced(w.text))
-            || matches!(w.text, "-" | "\u{2013}")
-    });
-    let (name_end, value_at, separated) = match marked {
-        Some(k) if k > 0 || words[k].text.len() > 1 => {
-            let alone = matches!(words[k].text, ":" | "=" | "-" | "\u{2013}");
-            (if alone { k } else { k + 1 }, k + 1, !matches!(words[k].text, "-" | "\u{2013}"))
-        }
-        _ if first_number > 0 && first_number < words.len() => (first_number, first_number, false),
-        // No number and no separator: a qualitative result between a name and its reference
-        // (`Colour Straw [Pale Yellow]`, `Nitrite Negative Ref. range Negative`), the longest
-        // name the catalog knows before it.
-        _ if first_number == words.len() => {
-            // (A bracket may be the name's own: `Albumin (Urine) Nil (Ref: Negative)`.)
-            // (A result of one to three words, after a name of a few: the catalog is asked
-            // last, and only then.)
-            let k = (2..words.len().min(12)).filter(|&at| reference_start(&words, at)).find_map(|at| {
-                (1..=3).filter_map(|n| at.checked_sub(n).filter(|&k| k > 0)).find(|&k| {
-                    qualitative_word(joined(&words[k..at]).trim_end_matches(',')).is_some()
-                        && crate::catalog::lookup(&joined(&words[..k])).is_some()
-                })
-            })?;
-            (k, k, false)
-        }
-        _ => return None,
-    };
+    let first_number = words.iter().position(|w| list_number(w.text)).unwrap_or(words.len());
+    let (name_end, value_at, separator) = list_name(&words, first_number)?;
+    let separated = separator == Separator::Colon;
     let name = joined(&words[..name_end]);
     let name = name.trim_end_matches([':', '=']).trim();
     // (A comparison belongs to a bound: `eGFR > 90`. A name runs on into the next cell only
@@ -632,12 +577,12 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
         return None;
     }
     // The result: a number, perhaps with its flag after it, or words of a qualitative result
-    // up to the reference or the end (`Slightly Turbid [Clear]`).
+    // up to the reference, a comma or the end (`Slightly Turbid [Clear]`, `Nil, reference`).
     let first = words.get(value_at)?.text;
-    let value_end = if number(first) {
+    let in_words = !list_number(first);
+    let value_end = if !in_words {
         value_at + if words.get(value_at + 1).is_some_and(|w| parse_flag(w.text).is_some()) { 2 } else { 1 }
     } else if separated || first_number == words.len() {
-        // (Up to a comma too: `Nil, reference Negative`.)
         let n = (1..=3).find(|&n| {
             value_at + n >= words.len()
                 || reference_start(&words, value_at + n)
@@ -652,137 +597,23 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
     } else {
         return None;
     };
-    let mut i = value_end;
-    // (The catalog, which forgives misreadings and takes longest, is asked last.)
-    let unit_like = |u: &str| {
-        u == "%"
-            || (unit_shaped(u) && !u.starts_with(['(', '[']) && parse_range(u, None).is_none())
-            || (u.len() <= 8 && u.starts_with(char::is_alphabetic) && crate::catalog::is_known_unit(u))
-    };
-    // (Of one word or two: `mm/1st hr`, its first word with a slash, its second short.)
-    // (A word a photo misread, `gldt`, where a unit stands before a reference in brackets; not
-    // a tier's label, `Children: (3.15 - 4.40)`.)
-    let misread_unit = |k: usize| {
-        let w = words[k].text;
-        let lower = w.to_lowercase();
-        k + 1 < words.len()
-            && words[k + 1].text.starts_with(['(', '['])
-            && w.chars().count() <= 12
-            && w.chars().any(char::is_alphabetic)
-            && !w.contains(['(', ')', '[', ']', ':'])
-            && parse_flag(w).is_none()
-            && !reference_word(w)
-            && !labels_a_sex(w)
-            && !["adult", "child", "infant", "newborn", "elderly"].iter().any(|l| lower.starts_with(l))
-    };
-    let unit = [2, 1].into_iter().find_map(|n| {
-        let run = words.get(i..i + n)?;
-        if n == 1 && misread_unit(i) && !unit_like(run[0].text) {
-            return Some((run[0].text.to_string(), run));
-        }
-        let text = joined(run);
-        let text = text.trim_end_matches([',', ';']);
-        let known = if n == 1 {
-            unit_like(text)
-        } else {
-            let second = run[1].text.trim_end_matches([',', ';']);
-            run[0].text.contains('/')
-                && second.len() <= 3
-                && second.chars().all(|c| c.is_ascii_alphabetic())
-                && crate::catalog::is_known_unit(text)
-        };
-        (run.iter().all(|w| w.cell == run[0].cell) && known).then(|| (text.to_string(), run))
-    });
-    i += unit.as_ref().map_or(0, |(_, run)| run.len());
-    // The reference, in brackets or after words that name it, and a flag after it.
-    // (Whether words name the reference, `Ref. range <= 41`: no table prints them in a row.)
-    let mut named_reference = false;
-    let (reference, flag) = match words.get(i) {
-        None => (None, None),
-        Some(next) => {
-            let next_text = next.text.trim_start_matches([',', ';']);
-            let (run, after) = match next_text.chars().next() {
-                Some(open @ ('(' | '[')) => {
-                    // (A photo reads a closing bracket as a brace: `... : Male}`.)
-                    let closes = |c: char| if open == '(' { matches!(c, ')' | '}') } else { c == ']' };
-                    // (Brackets inside it too: `(Ref: Male (7 - 55) ; Female (8 - 61))`.)
-                    let mut depth = 0;
-                    let last = (i..words.len()).find(|&k| {
-                        let text = if k == i { next_text } else { words[k].text };
-                        text.chars().any(|c| {
-                            depth += i32::from(c == '(' || c == '[') - i32::from(matches!(c, ')' | ']' | '}'));
-                            depth == 0 && closes(c)
-                        })
-                    })?;
-                    let mut text = joined(&words[i..=last]);
-                    text = text.trim_start_matches([',', ';']).trim_start().to_string();
-                    let close_at = text.rfind(closes)?;
-                    let tail = text[close_at + 1..].trim_matches([',', ';', '.', ' ']).to_string();
-                    let inside = text[1..close_at].to_string();
-                    let mut after: Vec<String> = words[last + 1..].iter().map(|w| w.text.to_string()).collect();
-                    if !tail.is_empty() {
-                        after.insert(0, tail);
-                    }
-                    (Some((inside, &words[i..=last])), after)
-                }
-                _ if next_text.is_empty() || reference_word(next_text) => {
-                    named_reference = reference_word(next_text);
-                    let run = &words[i..];
-                    // A flag may end it (`reference 0.7 - 1.3 H`).
-                    match run.split_last() {
-                        Some((last, head)) if !head.is_empty() && parse_flag(last.text).is_some() => {
-                            (Some((joined(head), head)), vec![last.text.to_string()])
-                        }
-                        _ => (Some((joined(run), run)), Vec::new()),
-                    }
-                }
-                _ => return None,
-            };
-            let (text, run) = run?;
-            // (One cell, unless in brackets, which a photo's wider spaces may cut: a table's
-            // reference column and the columns after it are several, `Normal: 2-10  11  Mildly
-            // haemolysed`.)
-            if named_reference && run.iter().any(|w| w.cell != run[0].cell) {
-                return None;
-            }
-            // After it, its unit (`(4.0 - 5.6) %`), a flag, or both.
-            let mut after = after.into_iter().peekable();
-            let range_unit = after.next_if(|u| unit_like(u) && parse_flag(u).is_none());
-            let flag = after.next_if(|f| parse_flag(f).is_some());
-            if after.next().is_some() {
-                return None;
-            }
-            // (A qualitative result's reference is words: `Clear`.) Words that only name the
-            // reference go (`Reference range 17 - 43`, `Ref: Male (12 - 54) ; ...`); `Normal`
-            // alone stays where the reference is a range with it, perhaps its normal tier's
-            // label with more tiers under it (`Normal: < 100` over `Desirable: 100 - 129`).
-            let printed = text.trim_start_matches([',', ';']).trim();
-            let worded = |t: &str| !number(first) && !t.is_empty() && t.chars().all(|c| c.is_alphabetic() || c == ' ');
-            let ranged = |t: &str| {
-                [None, Some(Sex::Male), Some(Sex::Female)].into_iter().any(|sex| parse_range(t, sex).is_some())
-            };
-            let inside = [without_reference_words(printed, false), without_reference_words(printed, true)]
-                .into_iter()
-                .find(|t| ranged(t) || worded(t))?;
-            let reference = match range_unit {
-                Some(unit) => format!("{inside} {unit}"),
-                None => inside.to_string(),
-            };
-            (Some(cell_of(reference, run)), flag)
+    let unit = list_unit(&words, value_end);
+    let at = value_end + unit.as_ref().map_or(0, |(_, run)| run.len());
+    let (reference, flag, named) = match words.get(at) {
+        None => (None, None, false),
+        Some(_) => {
+            let found = list_reference(&words, at, in_words)?;
+            (Some(cell_of(found.text, found.run)), found.flag, found.named)
         }
     };
-    // A run of a table's cells is a list's line only after a separator or with words naming
-    // its reference (`Basophils  0-2  1  %` is a table's row, its reference before the result),
-    // or after a dash with a reference after the result (`Lymphocytes - 38 % (18 - 36)` read
-    // from a photo in cells).
-    let dashed = marked.is_some_and(|k| matches!(words[k].text, "-" | "\u{2013}"));
-    let set_apart = separated || named_reference || (dashed && reference.is_some());
-    if need_separator && !set_apart {
-        return None;
-    }
-    let bound = !plain(first) && number(first);
-    if (unit.is_none() && reference.is_none() && !separated)
-        || ((bound || first_number == words.len()) && reference.is_none() && !separated)
+    let set_apart = separated || named || (separator == Separator::Dash && reference.is_some());
+    // (A result beyond what the assay measures, or in words without a separator, is one only
+    // before a reference.)
+    let bound = !in_words && first.starts_with(['<', '>', '\u{2264}', '\u{2265}']);
+    let needs_reference = bound || first_number == words.len();
+    if (need_separator && !set_apart)
+        || (unit.is_none() && reference.is_none() && !separated)
+        || (needs_reference && reference.is_none() && !separated)
     {
         return None;
     }
@@ -801,6 +632,210 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
     }
     out.extend(reference);
     Some(out)
+}
+
+/// The words of `cells`, each where it stands; a result a photo ran into its `%` or flag
+/// (`3%`, `3.3L`) is two words. (Not one run into a unit with a slash: `1U/L` is a photo's
+/// `IU/L`.)
+fn run_words(cells: &[Cell]) -> Vec<RunWord<'_>> {
+    let mut words = Vec::new();
+    for (index, cell) in cells.iter().enumerate() {
+        let mut at = 0;
+        for text in cell.text.split(' ') {
+            let n = text.chars().count();
+            let glued =
+                leading_number(text).filter(|(number, _, rest)| !number.is_empty() && matches!(*rest, "%" | "H" | "L"));
+            if let Some((number, _, rest)) = glued {
+                let k = number.chars().count();
+                words.push(RunWord { text: number, x0: cell.x_at(at), x1: cell.x_at(at + k), cell: index });
+                words.push(RunWord { text: rest, x0: cell.x_at(at + k), x1: cell.x_at(at + n), cell: index });
+            } else if n > 0 {
+                words.push(RunWord { text, x0: cell.x_at(at), x1: cell.x_at(at + n), cell: index });
+            }
+            at += n + 1;
+        }
+    }
+    words
+}
+
+/// Words of a run, a space between each.
+fn joined(run: &[RunWord]) -> String {
+    run.iter().map(|w| w.text).collect::<Vec<_>>().join(" ")
+}
+
+/// Whether a word of a list's line is a result in figures, perhaps beyond what the assay
+/// measures (`<2.1`) or with a comma after it (`0.89,`). (Only words that start like a number
+/// are parsed: every line of a page is asked.)
+fn list_number(w: &str) -> bool {
+    let start = w.trim_start_matches(['<', '>', '\u{2264}', '\u{2265}', '=']);
+    start.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        && parse_value(w.trim_end_matches([',', ';'])).is_some_and(|v| v.number.is_some() && v.flag.is_none())
+}
+
+/// What sets a list's name apart from its result.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Separator {
+    /// A colon or `=`.
+    Colon,
+    /// A dash.
+    Dash,
+    /// Nothing: the result's first word or the reference after it ends the name.
+    None,
+}
+
+/// Where a list's name ends and its result starts among `words` (the first number at
+/// `first_number`), and what stood between: a separator (`:`, `=`, a dash) before the first
+/// number, else that number; without a number, a result in words before a reference after the
+/// longest name the catalog knows (`Colour Straw [Pale Yellow]`, `Albumin (Urine) Nil (Ref:
+/// Negative)`).
+fn list_name(words: &[RunWord], first_number: usize) -> Option<(usize, usize, Separator)> {
+    // (Not the colon of a label in a bracket that opens the reference, `Clarity Clear (Normal:
+    // Clear)`; that of a name ending in one, `Albumin (Urine): Nil`, is.)
+    let balanced = |w: &str| w.matches(['(', '[']).count() == w.matches([')', ']']).count();
+    let dash = |w: &str| matches!(w, "-" | "\u{2013}");
+    let marked = words[..first_number].iter().position(|w| {
+        (w.text.ends_with([':', '=']) && !w.text.starts_with(['<', '>']) && balanced(w.text)) || dash(w.text)
+    });
+    match marked {
+        Some(k) if k > 0 || words[k].text.len() > 1 => {
+            let alone = matches!(words[k].text, ":" | "=") || dash(words[k].text);
+            let separator = if dash(words[k].text) { Separator::Dash } else { Separator::Colon };
+            Some((if alone { k } else { k + 1 }, k + 1, separator))
+        }
+        _ if first_number > 0 && first_number < words.len() => Some((first_number, first_number, Separator::None)),
+        _ if first_number == words.len() => {
+            // (A result of one to three words, after a name of a few: the catalog is asked
+            // last, and only then.)
+            let k = (2..words.len().min(12)).filter(|&at| reference_start(words, at)).find_map(|at| {
+                (1..=3).filter_map(|n| at.checked_sub(n).filter(|&k| k > 0)).find(|&k| {
+                    qualitative_word(joined(&words[k..at]).trim_end_matches(',')).is_some()
+                        && crate::catalog::lookup(&joined(&words[..k])).is_some()
+                })
+            })?;
+            Some((k, k, Separator::None))
+        }
+        _ => None,
+    }
+}
+
+/// Whether a word stands where a unit does, and is one: `%`, a unit's shape (`x10^3/uL`), or a
+/// short word the catalog knows (`IU`). (The catalog, which forgives misreadings and takes
+/// longest, is asked last.)
+fn list_unit_word(u: &str) -> bool {
+    u == "%"
+        || (unit_shaped(u) && !u.starts_with(['(', '[']) && parse_range(u, None).is_none())
+        || (u.len() <= 8 && u.starts_with(char::is_alphabetic) && crate::catalog::is_known_unit(u))
+}
+
+/// The unit of a list's result at word `at`, and its words: of one word or two (`mm/1st hr`,
+/// its first word with a slash, its second short), or a word a photo misread (`gldt`) where a
+/// unit stands before a reference in brackets, unless a tier's label (`Children: (3.15 -
+/// 4.40)`, a sex).
+fn list_unit<'a, 'w>(words: &'a [RunWord<'w>], at: usize) -> Option<(String, &'a [RunWord<'w>])> {
+    let misread = |w: &str| {
+        let lower = w.to_lowercase();
+        words.get(at + 1).is_some_and(|next| next.text.starts_with(['(', '[']))
+            && w.chars().count() <= 12
+            && w.chars().any(char::is_alphabetic)
+            && !w.contains(['(', ')', '[', ']', ':'])
+            && parse_flag(w).is_none()
+            && !reference_word(w)
+            && !labels_a_sex(w)
+            && !["adult", "child", "infant", "newborn", "elderly"].iter().any(|l| lower.starts_with(l))
+    };
+    [2, 1].into_iter().find_map(|n| {
+        let run = words.get(at..at + n)?;
+        let text = joined(run);
+        let text = text.trim_end_matches([',', ';']);
+        let known = if n == 1 {
+            list_unit_word(text) || misread(run[0].text)
+        } else {
+            let second = run[1].text.trim_end_matches([',', ';']);
+            run[0].text.contains('/')
+                && second.len() <= 3
+                && second.chars().all(|c| c.is_ascii_alphabetic())
+                && crate::catalog::is_known_unit(text)
+        };
+        (run.iter().all(|w| w.cell == run[0].cell) && known).then(|| (text.to_string(), run))
+    })
+}
+
+/// A list's reference as read: its text, its words, the flag after it, and whether words
+/// named it (`Ref. range <= 41`).
+struct ListReference<'a, 'w> {
+    text: String,
+    run: &'a [RunWord<'w>],
+    flag: Option<String>,
+    named: bool,
+}
+
+/// The reference of a list's line starting at word `at`: in brackets (`(Ref: Male (7 - 55) ;
+/// Female (8 - 61))`, spanning cells a photo's wider spaces cut), or after words that name it,
+/// within one cell (a table's reference column and the columns after it are several: `Normal:
+/// 2-10  11  Mildly haemolysed`); then perhaps its unit (`(4.0 - 5.6) %`) and a flag, nothing
+/// else. Words that only name it go (`Reference range 17 - 43`, `Ref: Male (12 - 54) ; ...`);
+/// `Normal` stays where the reference is a range with it, perhaps its normal tier's label with
+/// more tiers under it (`Normal: < 100` over `Desirable: 100 - 129`). `in_words`: the result
+/// is, and so may the reference be (`Clear`).
+fn list_reference<'a, 'w>(words: &'a [RunWord<'w>], at: usize, in_words: bool) -> Option<ListReference<'a, 'w>> {
+    let next_text = words.get(at)?.text.trim_start_matches([',', ';']);
+    let named = reference_word(next_text);
+    let (text, run, after) = match next_text.chars().next() {
+        Some(open @ ('(' | '[')) => {
+            // (A photo reads a closing bracket as a brace: `... : Male}`.)
+            let closes = |c: char| if open == '(' { matches!(c, ')' | '}') } else { c == ']' };
+            let mut depth = 0;
+            let last = (at..words.len()).find(|&k| {
+                let text = if k == at { next_text } else { words[k].text };
+                text.chars().any(|c| {
+                    depth += i32::from(c == '(' || c == '[') - i32::from(matches!(c, ')' | ']' | '}'));
+                    depth == 0 && closes(c)
+                })
+            })?;
+            let text = joined(&words[at..=last]);
+            let text = text.trim_start_matches([',', ';']).trim_start();
+            let close_at = text.rfind(closes)?;
+            let tail = text[close_at + 1..].trim_matches([',', ';', '.', ' ']);
+            let mut after: Vec<&str> = words[last + 1..].iter().map(|w| w.text).collect();
+            if !tail.is_empty() {
+                after.insert(0, tail);
+            }
+            let after: Vec<String> = after.into_iter().map(str::to_string).collect();
+            (text[1..close_at].to_string(), &words[at..=last], after)
+        }
+        _ if next_text.is_empty() || named => {
+            let run = &words[at..];
+            if run.iter().any(|w| w.cell != run[0].cell) {
+                return None;
+            }
+            // A flag may end it (`reference 0.7 - 1.3 H`).
+            match run.split_last() {
+                Some((last, head)) if !head.is_empty() && parse_flag(last.text).is_some() => {
+                    (joined(head), head, vec![last.text.to_string()])
+                }
+                _ => (joined(run), run, Vec::new()),
+            }
+        }
+        _ => return None,
+    };
+    let mut after = after.into_iter().peekable();
+    let unit = after.next_if(|u| list_unit_word(u) && parse_flag(u).is_none());
+    let flag = after.next_if(|f| parse_flag(f).is_some());
+    if after.next().is_some() {
+        return None;
+    }
+    let printed = text.trim_start_matches([',', ';']).trim();
+    let worded = |t: &str| in_words && !t.is_empty() && t.chars().all(|c| c.is_alphabetic() || c == ' ');
+    let ranged =
+        |t: &str| [None, Some(Sex::Male), Some(Sex::Female)].into_iter().any(|sex| parse_range(t, sex).is_some());
+    let inside = [without_reference_words(printed, false), without_reference_words(printed, true)]
+        .into_iter()
+        .find(|t| ranged(t) || worded(t))?;
+    let text = match unit {
+        Some(unit) => format!("{inside} {unit}"),
+        None => inside.to_string(),
+    };
+    Some(ListReference { text, run, flag, named })
 }
 
 /// Whether a list's reference starts at the word `at` of `words`: a bracket, or a word naming
