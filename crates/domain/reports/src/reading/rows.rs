@@ -734,8 +734,7 @@ fn list_unit_word(u: &str) -> bool {
 fn list_unit<'a, 'w>(words: &'a [RunWord<'w>], at: usize) -> Option<(String, &'a [RunWord<'w>])> {
     let misread = |w: &str| {
         let lower = w.to_lowercase();
-        words.get(at + 1).is_some_and(|next| next.text.starts_with(['(', '[']))
-            && w.chars().count() <= 12
+        w.chars().count() <= 12
             && w.chars().any(char::is_alphabetic)
             && !w.contains(['(', ')', '[', ']', ':'])
             && parse_flag(w).is_none()
@@ -747,14 +746,15 @@ fn list_unit<'a, 'w>(words: &'a [RunWord<'w>], at: usize) -> Option<(String, &'a
         let run = words.get(at..at + n)?;
         let text = joined(run);
         let text = text.trim_end_matches([',', ';']);
+        let before_bracket = words.get(at + n).is_some_and(|next| next.text.starts_with(['(', '[']));
         let known = if n == 1 {
-            list_unit_word(text) || misread(run[0].text)
+            list_unit_word(text) || (before_bracket && misread(run[0].text))
         } else {
+            // (`mm/1st hr`, or as a photo misread it before a bracket, `mnv1st hr`.)
             let second = run[1].text.trim_end_matches([',', ';']);
-            run[0].text.contains('/')
-                && second.len() <= 3
-                && second.chars().all(|c| c.is_ascii_alphabetic())
-                && crate::catalog::is_known_unit(text)
+            let short = second.len() <= 3 && second.chars().all(|c| c.is_ascii_alphabetic());
+            (run[0].text.contains('/') && short && crate::catalog::is_known_unit(text))
+                || (before_bracket && short && misread(run[0].text) && parse_flag(second).is_none())
         };
         (run.iter().all(|w| w.cell == run[0].cell) && known).then(|| (text.to_string(), run))
     })
@@ -780,6 +780,7 @@ struct ListReference<'a, 'w> {
 fn list_reference<'a, 'w>(words: &'a [RunWord<'w>], at: usize, in_words: bool) -> Option<ListReference<'a, 'w>> {
     let next_text = words.get(at)?.text.trim_start_matches([',', ';']);
     let named = reference_word(next_text);
+    let bracketed = next_text.starts_with(['(', '[']);
     let (text, run, after) = match next_text.chars().next() {
         Some(open @ ('(' | '[')) => {
             // (A photo reads a closing bracket as a brace: `... : Male}`.)
@@ -828,9 +829,14 @@ fn list_reference<'a, 'w>(words: &'a [RunWord<'w>], at: usize, in_words: bool) -
     let worded = |t: &str| in_words && !t.is_empty() && t.chars().all(|c| c.is_alphabetic() || c == ' ');
     let ranged =
         |t: &str| [None, Some(Sex::Male), Some(Sex::Female)].into_iter().any(|sex| parse_range(t, sex).is_some());
+    // (A bracketed reference with figures that OCR garbled past reading, `(Actults 150000-410000
+    // ; Children ...)`, is the reference as printed, unread: the brackets told the line's
+    // parts apart.)
+    let garbled = |t: &str| bracketed && t.contains(|c: char| c.is_ascii_digit());
     let inside = [without_reference_words(printed, false), without_reference_words(printed, true)]
         .into_iter()
-        .find(|t| ranged(t) || worded(t))?;
+        .find(|t| ranged(t) || worded(t))
+        .or_else(|| Some(without_reference_words(printed, true)).filter(|t| garbled(t)))?;
     let text = match unit {
         Some(unit) => format!("{inside} {unit}"),
         None => inside.to_string(),
@@ -3924,6 +3930,9 @@ mod tests {
             // `IU/L` read `1U/L`; a result run into its `%`.
             &[("ALT - 6 1U/L (Normal: < 41)", 40.0)],
             &[("Eosinophils - 3% (Ret: (1 - 6): Adults ; (1 - 5) : Children)", 40.0)],
+            // A unit of two words misread; a reference garbled past reading, still a reference.
+            &[("Erythrocyte Sedimentation Rate 9 mnv1st hr (Adults 0-15 ; Children 0-12)", 40.0)],
+            &[("Platelet Count 287578 /curnm (Actults 150000-410000 ; Chikiren 105000-328000)", 40.0)],
         ]);
         let rows = rows_from_page(&p, Some(Sex::Female));
         let read: Vec<_> = rows
@@ -3937,6 +3946,8 @@ mod tests {
                 ("Albumin", Some(3.3), Some(Flag::Low), Some((Some(3.5), Some(5.2)))),
                 ("ALT", Some(6.0), None, Some((None, Some(41.0)))),
                 ("Eosinophils", Some(3.0), None, Some((Some(1.0), Some(6.0)))),
+                ("Erythrocyte Sedimentation Rate", Some(9.0), None, Some((Some(0.0), Some(15.0)))),
+                ("Platelet Count", Some(287_578.0), None, None),
             ]
         );
         assert_eq!(rows[2].unit.as_deref(), Some("IU/L"));
