@@ -2418,11 +2418,12 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         .filter(|t| value.qualitative.is_none() || parse_value(t).and_then(|v| v.number).is_none())
         .collect();
     // A word result with a word reference (`Colour  PALE YELLOW  Colourless`).
+    // (Perhaps after words that only name it: `Ref. Interval: Pale Yellow`.)
     let word_reference = (value.qualitative.is_some()
         && range.is_none()
         && !after.is_empty()
-        && after.iter().all(|t| qualitative_word(t).is_some()))
-    .then(|| after.join(" "));
+        && after.iter().all(|t| qualitative_word(without_reference_words(t, true)).is_some()))
+    .then(|| after.iter().map(|t| without_reference_words(t, true)).collect::<Vec<_>>().join(" "));
     // A reference column that sends the reader to a note says the row is a result, where a
     // scan lost the dash of its unit (`RDWI  263.4  :  *Refer Note below`).
     // So does the first tier of a reference printed a tier a line (`HCT (%)  41.2  Child 28.0
@@ -4470,6 +4471,15 @@ mod tests {
         );
         assert_eq!(rows[4].flag, Some(Flag::High));
         assert!(rows[4].unit.as_deref().is_some_and(|u| !u.contains("High")), "{:?}", rows[4].unit);
+        // A result in words, its reference in words after the words that name it.
+        let p = page_at(&[
+            (100.0, &[("Color", 40.0)]),
+            (113.0, &[("Observed: Yellow", 52.0), ("Ref. Interval: Pale Yellow", 200.0)]),
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
+        assert_eq!(read, [("Color", "Yellow", Some("Pale Yellow"))]);
     }
 
     #[test]
