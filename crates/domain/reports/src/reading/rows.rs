@@ -3222,8 +3222,14 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             continue;
         }
         // A line made only of binary results ("Protein Negative  Casts Negative") has no unit or
-        // range for the table reader to find, and may hold two tests.
-        let pairs = binary_results(&line.cells);
+        // range for the table reader to find, and may hold two tests. (A method's column between
+        // the name and the result is neither: `Hepatitis B  Photometry  Non Reactive`.)
+        let in_method = |c: &Cell| {
+            columns.method_x.is_some_and(|x| c.x0 >= x - 2.0)
+                && columns.value.is_some_and(|(value_x, _)| c.x1 <= value_x + 2.0)
+        };
+        let unmethodical: Vec<Cell> = line.cells.iter().filter(|c| !in_method(c)).cloned().collect();
+        let pairs = binary_results(&unmethodical);
         // Under a header, one such word right of the result column with nothing read under the
         // result's header is the reference, its result lost (`Protein  :  Negative` read for
         // `Protein  Nil  Negative`): not the result ([`empty_result`] keeps the test).
@@ -3315,7 +3321,8 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 if was_row_above
                     && let [cell] = line.cells.as_slice()
                     && let Some(row) = rows.last_mut()
-                    && let Some(name) = completed_name(&row.name, cell.text.trim(), true)
+                    && let Some(name) =
+                        completed_name(&row.name, cell.text.trim().trim_end_matches([' ', ':', '.']), true)
                 {
                     row.name = name;
                     continue;
@@ -4480,6 +4487,19 @@ mod tests {
         let read: Vec<_> =
             rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
         assert_eq!(read, [("Color", "Yellow", Some("Pale Yellow"))]);
+    }
+
+    #[test]
+    fn a_word_result_beside_a_method_column_under_a_wrapped_name() {
+        let p = page_at(&[
+            (100.0, &[("TEST", 40.0), ("Technology", 300.0), ("Your Value", 400.0)]),
+            (114.0, &[("Hepatitis B", 40.0), ("Photometry", 300.0), ("Non Reactive", 400.0)]),
+            (125.0, &[("Surface Antigen ....... :", 40.0)]),
+            (137.0, &[("Reference Range :", 40.0), ("Non Reactive", 160.0)]),
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
+        assert_eq!(read, [("Hepatitis B Surface Antigen", "Non Reactive")]);
     }
 
     #[test]
