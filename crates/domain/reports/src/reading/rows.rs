@@ -2133,6 +2133,25 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         }
         _ => None,
     };
+    // A unit column before the result (`Test  Units  Result  Reference`): a last cell before it
+    // shaped like a unit (a word the catalog knows may be the name's: `Index`), and no range,
+    // is the unit, not the name's;
+    // asked again once a reference before the result is taken (`Test  Units  Reference
+    // Result`).
+    // (Only before a plain number: a unit and a bound, `mg/dL  <200`, are a reference.)
+    let plain_result = cells[vi].value().is_some_and(|v| v.number.is_some() && v.qualifier.is_none());
+    let take_unit = |name_cells: &mut Vec<Cell>| match name_cells.as_slice() {
+        [_, .., last]
+            if plain_result && {
+                let t = last.text.trim();
+                unit_shaped(t) && parse_range(t, sex).is_none() && !words_not_unit(t)
+            } =>
+        {
+            name_cells.pop().map(|c| mend_unit(c.text.trim()))
+        }
+        _ => None,
+    };
+    let mut unit_before = take_unit(&mut name_cells);
     // A reference printed before the result (`Test  Ref. Range  Value  Unit`): the last cell
     // before the value, a range with a number, is no part of the name.
     // Moved past a reference in words (`Colour  Pale Yellow  Yellow`), that is the reference.
@@ -2201,6 +2220,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             }
         }
     }
+    if unit_before.is_none() && range.is_some() {
+        unit_before = take_unit(&mut name_cells);
+    }
     let name = clean_name(&name_cells);
     // A marked flag printed before the value ("TSH H* 9.07") is not part of the name.
     let (name, name_flag) = split_marked_flag(&name);
@@ -2221,7 +2243,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     }
     let bold = cells[vi].bold;
     let mut flag = value.flag.or(name_flag).or(column_flag);
-    let mut unit: Option<String> = None;
+    let mut unit: Option<String> = unit_before;
     let after_value = &cells[vi + 1..];
     // A reference printed before the result (a `Reference Range` column left of `Results`):
     // the unit's place is then after the result.
@@ -4500,6 +4522,34 @@ mod tests {
         let rows = rows_from_page(&p, None);
         let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
         assert_eq!(read, [("Hepatitis B Surface Antigen", "Non Reactive")]);
+    }
+
+    #[test]
+    fn a_unit_column_before_the_result_is_the_unit_not_part_of_the_name() {
+        // Units, then the result, then the reference.
+        let p = page(&[
+            &[("Test", 20.0), ("Units", 200.0), ("Result", 280.0), ("Reference Range", 350.0)],
+            &[("Hemoglobin", 20.0), ("g/dL", 200.0), ("11.2 L", 280.0), ("13.0 - 17.0", 350.0)],
+            &[("Neutrophils", 20.0), ("%", 200.0), ("62", 280.0), ("40 - 80", 350.0)],
+        ]);
+        // Units, then the reference, then the result; and the reference, then units.
+        let q = page(&[
+            &[("Test", 20.0), ("Units", 200.0), ("Reference Range", 280.0), ("Result", 400.0)],
+            &[("ESR", 20.0), ("mm/hr", 200.0), ("0 - 15", 280.0), ("25", 400.0)],
+            &[("Test", 20.0), ("Reference Range", 200.0), ("Units", 320.0), ("Result", 400.0)],
+            &[("Serum Creatinine", 20.0), ("0.7 - 1.3", 200.0), ("mg/dL", 320.0), ("0.9", 400.0)],
+        ]);
+        let read = |p: &Page| -> Vec<(String, Option<f64>, Option<String>, Bounds)> {
+            rows_from_page(p, None)
+                .into_iter()
+                .map(|r| (r.name, r.value.number, r.unit, r.range.map(|g| (g.low, g.high))))
+                .collect()
+        };
+        let own = |name: &str, value: f64, unit: &str, low: f64, high: f64| {
+            (name.to_string(), Some(value), Some(unit.to_string()), Some((Some(low), Some(high))))
+        };
+        assert_eq!(read(&p), [own("Hemoglobin", 11.2, "g/dL", 13.0, 17.0), own("Neutrophils", 62.0, "%", 40.0, 80.0)]);
+        assert_eq!(read(&q), [own("ESR", 25.0, "mm/hr", 0.0, 15.0), own("Serum Creatinine", 0.9, "mg/dL", 0.7, 1.3)]);
     }
 
     #[test]
