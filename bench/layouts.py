@@ -314,6 +314,15 @@ def make_report(rid, rng_seed, out_dir):
         list_sep = lister.choice([":", ":", " -", " =", ""])
         range_label = ""  # (the list's own words name the reference)
         list_ref = lister.choice([" ({r})", " [{r}]", " (Ref: {r})", " (Normal: {r})", ", reference {r}", "  Ref. range {r}"])
+    # The unit's column before the result's (`Test  Units  Result  Reference`), or before the
+    # reference where that comes first, from a stream of its own.
+    orderer = random.Random(rng_seed ^ 0x0DE4)
+    unit_first = (not listed and "unit" in columns and "value" in columns and "method" not in columns
+                  and orderer.random() < 0.12)
+    if unit_first:
+        columns.remove("unit")
+        first = min(columns.index("value"), columns.index("range") if "range" in columns else len(columns))
+        columns.insert(orderer.choice([first, columns.index("value")]), "unit")
     # Or each result on a line of its own under its name, its parts named (`Result: 11.2 g/dL
     # Reference: 13.0 - 17.0`), from a stream of its own too.
     stacker = random.Random(rng_seed ^ 0x5AB0)
