@@ -2124,8 +2124,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         .map(|(_, c)| c.clone())
         .collect();
     // A flag column before the value (`RBC  L  2.99`, `MCHC  Low  30.5`): a cell holding only
-    // H or L, High or Low.
-    let column_flag = match name_cells.as_slice() {
+    // H or L, High or Low; asked again once a unit column between them is taken (`MCH  Low  pg
+    // 26.2`).
+    let take_flag = |name_cells: &mut Vec<Cell>| match name_cells.as_slice() {
         [_, .., last] if matches!(last.text.trim().to_ascii_lowercase().as_str(), "h" | "l" | "high" | "low") => {
             let f = parse_flag(last.text.trim());
             name_cells.pop();
@@ -2133,6 +2134,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         }
         _ => None,
     };
+    let mut column_flag = take_flag(&mut name_cells);
     // A unit column before the result (`Test  Units  Result  Reference`): a last cell before it
     // shaped like a unit (a word the catalog knows may be the name's: `Index`), and no range,
     // is the unit, not the name's;
@@ -2152,6 +2154,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         _ => None,
     };
     let mut unit_before = take_unit(&mut name_cells);
+    if unit_before.is_some() && column_flag.is_none() {
+        column_flag = take_flag(&mut name_cells);
+    }
     // A reference printed before the result (`Test  Ref. Range  Value  Unit`): the last cell
     // before the value, a range with a number, is no part of the name.
     // Moved past a reference in words (`Colour  Pale Yellow  Yellow`), that is the reference.
@@ -4531,6 +4536,8 @@ mod tests {
             &[("Test", 20.0), ("Units", 200.0), ("Result", 280.0), ("Reference Range", 350.0)],
             &[("Hemoglobin", 20.0), ("g/dL", 200.0), ("11.2 L", 280.0), ("13.0 - 17.0", 350.0)],
             &[("Neutrophils", 20.0), ("%", 200.0), ("62", 280.0), ("40 - 80", 350.0)],
+            // A flag column before the unit's.
+            &[("MCH", 20.0), ("Low", 150.0), ("pg", 200.0), ("26.2", 280.0), ("27.0 - 32.0", 350.0)],
         ]);
         // Units, then the reference, then the result; and the reference, then units.
         let q = page(&[
@@ -4548,7 +4555,15 @@ mod tests {
         let own = |name: &str, value: f64, unit: &str, low: f64, high: f64| {
             (name.to_string(), Some(value), Some(unit.to_string()), Some((Some(low), Some(high))))
         };
-        assert_eq!(read(&p), [own("Hemoglobin", 11.2, "g/dL", 13.0, 17.0), own("Neutrophils", 62.0, "%", 40.0, 80.0)]);
+        assert_eq!(
+            read(&p),
+            [
+                own("Hemoglobin", 11.2, "g/dL", 13.0, 17.0),
+                own("Neutrophils", 62.0, "%", 40.0, 80.0),
+                own("MCH", 26.2, "pg", 27.0, 32.0)
+            ]
+        );
+        assert_eq!(rows_from_page(&p, None)[2].flag, Some(Flag::Low));
         assert_eq!(read(&q), [own("ESR", 25.0, "mm/hr", 0.0, 15.0), own("Serum Creatinine", 0.9, "mg/dL", 0.7, 1.3)]);
     }
 
