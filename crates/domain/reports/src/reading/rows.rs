@@ -504,9 +504,9 @@ fn lines_of(page: &Page) -> Vec<Line> {
 
 /// `cells` with a line of a list, a test's name and its result in one run of words, cut into
 /// cells ([`split_listed`]): the first cell (with the rest of the line where they read as
-/// one), or the whole line as one run where wider spaces set its words apart (`TSH  (Ultrasensitive) = 5.34 High uIU/mL  [Male : ...]`), then with
-/// a colon or `=` after the name (else they are a table's cells: `eGFR  > 90 mL/min/1.73m2
-/// 120`).
+/// one), or the whole line as one run where wider spaces set its words apart (`TSH
+/// (Ultrasensitive) = 5.34 High uIU/mL  [Male : ...]`), then only as `need_separator` says
+/// (else they are a table's cells: `eGFR  > 90 mL/min/1.73m2  120`).
 fn listed(cells: Vec<Cell>) -> Vec<Cell> {
     if let Some(cut) = split_listed(&cells[..cells.len().min(1)], false) {
         // (Its reference may stand apart after it: `TLC 12.97 x10^3/uL  Ref. range (4.00 -
@@ -514,15 +514,15 @@ fn listed(cells: Vec<Cell>) -> Vec<Cell> {
         let whole = if cells.len() > 1 { split_listed(&cells, false) } else { None };
         return whole.unwrap_or_else(|| cut.into_iter().chain(cells.into_iter().skip(1)).collect());
     }
-    match split_listed(&cells, true) {
-        Some(cut) if cells.len() > 1 => cut,
-        _ => cells,
+    // (A line of one cell was asked whole above.)
+    match (cells.len() > 1).then(|| split_listed(&cells, true)).flatten() {
+        Some(cut) => cut,
+        None => cells,
     }
 }
 
 /// Words that say a reference follows, as a list prints it after the result (`, reference 0.7
-/// - 1.3`, `Normal range: 70 - 100`).
-/// (`Ret` is a photo's `Ref`.)
+/// - 1.3`, `Normal range: 70 - 100`); `Ret` is a photo's `Ref`.
 const REFERENCE_WORDS: &[&str] = &["ref", "ref.", "ret", "ret.", "reference", "normal", "range", "interval"];
 
 /// A word of a run of cells, and where it stands.
@@ -827,21 +827,25 @@ fn list_reference<'a, 'w>(words: &'a [RunWord<'w>], at: usize, in_words: bool) -
     }
     let printed = text.trim_start_matches([',', ';']).trim();
     let worded = |t: &str| in_words && !t.is_empty() && t.chars().all(|c| c.is_alphabetic() || c == ' ');
-    let ranged =
-        |t: &str| [None, Some(Sex::Male), Some(Sex::Female)].into_iter().any(|sex| parse_range(t, sex).is_some());
     // (A bracketed reference with figures that OCR garbled past reading, `(Actults 150000-410000
     // ; Children ...)`, is the reference as printed, unread: the brackets told the line's
     // parts apart.)
     let garbled = |t: &str| bracketed && t.contains(|c: char| c.is_ascii_digit());
     let inside = [without_reference_words(printed, false), without_reference_words(printed, true)]
         .into_iter()
-        .find(|t| ranged(t) || worded(t))
+        .find(|t| ranged_for_some_sex(t) || worded(t))
         .or_else(|| Some(without_reference_words(printed, true)).filter(|t| garbled(t)))?;
     let text = match unit {
         Some(unit) => format!("{inside} {unit}"),
         None => inside.to_string(),
     };
     Some(ListReference { text, run, flag, named })
+}
+
+/// Whether `text` reads as a range for a person of some sex, or of either (`Male: 13-17;
+/// Female: 12-15` is one for each).
+fn ranged_for_some_sex(text: &str) -> bool {
+    [None, Some(Sex::Male), Some(Sex::Female)].into_iter().any(|sex| parse_range(text, sex).is_some())
 }
 
 /// Whether a list's reference starts at the word `at` of `words`: a bracket, or a word naming
@@ -1417,8 +1421,8 @@ fn unit_shaped(text: &str) -> bool {
 /// Words where a unit goes that are not one: a test or panel name (`CHOLESTEROL`, `THYROID
 /// FUNCTION` on a score card), a tier word (`Borderline`), a method (`Immunoassay`,
 /// `Nephelometry`, `Hexokinase`), a long word ending a sentence (`Pathology."`), a remark in
-/// one word ending in `ed` (`Rechecked`), or two or more long plain words. Units in words are short or carry a sign, digit or slash (`mm at 1hr`,
-/// `% by wt`).
+/// one word ending in `ed` (`Rechecked`), or two or more long plain words. Units in words are
+/// short or carry a sign, digit or slash (`mm at 1hr`, `% by wt`).
 fn words_not_unit(text: &str) -> bool {
     let t = text.trim();
     let words: Vec<&str> = t.split_whitespace().collect();
@@ -2137,10 +2141,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let mut column_flag = take_flag(&mut name_cells);
     // A unit column before the result (`Test  Units  Result  Reference`): a last cell before it
     // shaped like a unit (a word the catalog knows may be the name's: `Index`), and no range,
-    // is the unit, not the name's;
-    // asked again once a reference before the result is taken (`Test  Units  Reference
-    // Result`).
-    // (Only before a plain number: a unit and a bound, `mg/dL  <200`, are a reference.)
+    // is the unit, not the name's; asked again once a reference before the result is taken
+    // (`Test  Units  Reference  Result`). Only before a plain number: a unit and a bound,
+    // `mg/dL  <200`, are a reference.
     let plain_result = cells[vi].value().is_some_and(|v| v.number.is_some() && v.qualifier.is_none());
     let take_unit = |name_cells: &mut Vec<Cell>| match name_cells.as_slice() {
         [_, .., last]
@@ -2444,13 +2447,12 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         // Beside a word result a number is no earlier result: a code in the lab's column.
         .filter(|t| value.qualitative.is_none() || parse_value(t).and_then(|v| v.number).is_none())
         .collect();
-    // A word result with a word reference (`Colour  PALE YELLOW  Colourless`).
-    // (Perhaps after words that only name it: `Ref. Interval: Pale Yellow`.)
-    let word_reference = (value.qualitative.is_some()
-        && range.is_none()
-        && !after.is_empty()
-        && after.iter().all(|t| qualitative_word(without_reference_words(t, true)).is_some()))
-    .then(|| after.iter().map(|t| without_reference_words(t, true)).collect::<Vec<_>>().join(" "));
+    // A word result with a word reference (`Colour  PALE YELLOW  Colourless`), perhaps after
+    // words that only name it (`Ref. Interval: Pale Yellow`).
+    let word_reference = (value.qualitative.is_some() && range.is_none() && !after.is_empty())
+        .then(|| after.iter().map(|t| without_reference_words(t, true)).collect::<Vec<_>>())
+        .filter(|bare| bare.iter().all(|t| qualitative_word(t).is_some()))
+        .map(|bare| bare.join(" "));
     // A reference column that sends the reader to a note says the row is a result, where a
     // scan lost the dash of its unit (`RDWI  263.4  :  *Refer Note below`).
     // So does the first tier of a reference printed a tier a line (`HCT (%)  41.2  Child 28.0
@@ -2646,8 +2648,7 @@ fn cell_flag(text: &str) -> Option<Flag> {
 fn is_reference_note(text: &str) -> bool {
     let lower = text.trim_start_matches(['*', '#', '(']).trim_start_matches(QUOTES).trim().to_lowercase();
     // (Not a range after the word that names it: `Reference: 13.0 - 17.0`.)
-    let named_range = lower.starts_with("reference")
-        && [None, Some(Sex::Male), Some(Sex::Female)].into_iter().any(|sex| parse_range(text, sex).is_some());
+    let named_range = lower.starts_with("reference") && ranged_for_some_sex(text);
     (lower.starts_with("refer") && !named_range)
         || lower.starts_with("see note")
         || lower.starts_with("see interpretation")
