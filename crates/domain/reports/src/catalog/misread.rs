@@ -534,7 +534,7 @@ fn meant_word(lower: &str) -> Option<&'static str> {
 }
 
 /// Whether `a` and `b` differ by one letter dropped, added or replaced, or two swapped.
-fn one_slip(a: &str, b: &str) -> bool {
+pub(crate) fn one_slip(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() == b.len() {
         let differ: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();

@@ -9,6 +9,7 @@ pub mod derived;
 mod misread;
 mod units;
 
+pub(crate) use misread::one_slip;
 pub use misread::{mend_misread, mend_misread_name};
 pub(crate) use units::edit_distance_within;
 use units::{edit_quarters, known_units, unfused, unit_distance, unit_quarters};

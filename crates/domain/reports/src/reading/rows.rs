@@ -240,6 +240,9 @@ struct Columns {
     /// Where the header before the result's starts, when that is not the name's (`Test Name
     /// REFERENCE INTERVAL  Your Value`).
     before_value: Option<f32>,
+    /// The span of a unit column before the result's (`Test  Units  Result`), from halfway
+    /// between its header and the one before to the next header.
+    unit_before: Option<(f32, f32)>,
 }
 
 impl Columns {
@@ -268,6 +271,9 @@ impl Columns {
 
 const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
 
+/// Headers of a unit column.
+const UNIT_HEADERS: &[&str] = &["unit", "units", "uom"];
+
 /// Headers of results printed in one of two columns, within the range or out of it, as Quest
 /// prints them (`In Range  Out Of Range`, `Normal  Abnormal`): each whole cell. (`Normal`
 /// alone; `Normal Range` is the reference's.)
@@ -281,13 +287,12 @@ fn in_out_header(cell: &Cell) -> bool {
 }
 
 /// Where the result column's header is in a header line: one naming a result, or the first of
-/// the columns within and out of the range, after the reference's (`Tests  Ref. Range  Normal
-/// Out Of Range  Unit(s)`), the second right after it.
+/// the columns within and out of the range (`Tests  Ref. Range  Normal  Out Of Range  Unit(s)`,
+/// `Test Name  Method  Within Range  Abnormal`), the second right after it.
 fn value_header(cells: &[Cell]) -> Option<usize> {
     cells.iter().position(|c| header_says(c, VALUE_HEADERS) && !header_says(c, PREVIOUS_HEADERS)).or_else(|| {
         let at = cells.iter().position(in_out_header).filter(|&i| i > 0)?;
-        let reference_before = cells[..at].iter().any(|c| header_says(c, &["range", "ref", "reference", "interval"]));
-        (reference_before && cells.get(at + 1).is_some_and(in_out_header)).then_some(at)
+        cells.get(at + 1).is_some_and(in_out_header).then_some(at)
     })
 }
 
@@ -314,7 +319,11 @@ fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns> {
         }
     });
     let before_value = value_at.filter(|&i| i >= 2).map(|i| cells[i - 1].x0);
-    Some(Columns { method_x, previous, value, before_value })
+    let unit_before = value_at.and_then(|v| {
+        let at = cells[..v].iter().rposition(|c| header_says(c, UNIT_HEADERS)).filter(|&i| i > 0)?;
+        Some(((cells[at - 1].x1 + cells[at].x0) / 2.0, cells[at + 1].x0))
+    });
+    Some(Columns { method_x, previous, value, before_value, unit_before })
 }
 
 /// The columns of a cumulative report's header (`Test  05/10/2026  12/11/2026  Units`): a
@@ -340,7 +349,7 @@ fn dated_columns(cells: &[Cell]) -> Option<Columns> {
     } else {
         None
     };
-    Some(Columns { method_x: None, previous, value, before_value: None })
+    Some(Columns { method_x: None, previous, value, before_value: None, unit_before: None })
 }
 
 /// Where in a header cell the first of its words in `set` starts, by its share of the cell's
@@ -480,11 +489,14 @@ fn lines_of(page: &Page) -> Vec<Line> {
             let cells = listed(cells);
             // A result beyond what the assay measures with its unit (`<5.0 mg/dL`) is the line's
             // first number after the name (which may hold one, `8. AST`), or its last after a
-            // reference (`Up to 5.0  <0.2 mg/L`); elsewhere such a cell is a reference.
+            // reference (`Up to 5.0  <0.2 mg/L`), or its first tier (`High : >= 120  <5.0 mg/dL`);
+            // elsewhere such a cell is a reference.
             let numbers: Vec<usize> =
                 (1..cells.len()).filter(|&i| cells[i].text.contains(|ch: char| ch.is_ascii_digit())).collect();
             let after_reference = |i: usize| match numbers.as_slice() {
-                [.., before, last] if *last == i => parse_range(&cells[*before].text, None).is_some(),
+                [.., before, last] if *last == i => {
+                    parse_range(&cells[*before].text, None).is_some() || worded_tier(&cells[*before].text)
+                }
                 _ => false,
             };
             let may_be_result: Vec<bool> =
@@ -1398,6 +1410,20 @@ fn international(unit: &str) -> Option<String> {
     (unit.starts_with(['U', 'u']) && crate::catalog::is_known_unit(&format!("I{unit}"))).then(|| format!("I{unit}"))
 }
 
+/// A bound and its unit before the result (`<100 mg/dL  95  mg/dL`), which were set apart as
+/// a result and its unit, made one reference again: the last two of `cells`.
+fn join_bound_and_unit(cells: &mut Vec<Cell>, sex: Option<Sex>) {
+    if let [.., _, bound, unit] = cells.as_mut_slice()
+        && crate::catalog::is_known_unit(unit.text.trim())
+        && parse_value(&bound.text).is_some_and(|v| v.qualifier.is_some() && v.number.is_some())
+        && parse_range(&bound.text, sex).is_some()
+    {
+        bound.text = format!("{} {}", bound.text.trim_end(), unit.text.trim());
+        bound.x1 = unit.x1;
+        cells.pop();
+    }
+}
+
 /// A unit by its shape: a ratio of units or a percentage (`g/dL`, `mill/cumm`, `%`), one of
 /// the bare units labs print (`fL`, `pg`), or a ratio whose time or area is a word apart
 /// (`mm/1st hr`, `mL/min/1.73 m2`).
@@ -1625,9 +1651,11 @@ fn clean_name(cells: &[Cell]) -> String {
     drop_read_footnote(drop_method(drop_repeated_specimen(&name))).to_string()
 }
 
-/// A list's number: one to three digits closed by a point or a bracket (`1.`, `12)`, `(3)`).
+/// A list's number: one to three digits closed by a point or a bracket (`1.`, `12)`, `(3)`),
+/// or by the comma a photo reads a point as (`14,`).
 fn is_serial(word: &str) -> bool {
-    let number = word.strip_suffix(['.', ')']).map(|w| if word.ends_with(')') { w.trim_start_matches('(') } else { w });
+    let number =
+        word.strip_suffix(['.', ')', ',']).map(|w| if word.ends_with(')') { w.trim_start_matches('(') } else { w });
     number.is_some_and(|n| (1..=3).contains(&n.len()) && n.chars().all(|c| c.is_ascii_digit()))
 }
 
@@ -2142,20 +2170,37 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     // A unit column before the result (`Test  Units  Result  Reference`): a last cell before it
     // shaped like a unit (a word the catalog knows may be the name's: `Index`), and no range,
     // is the unit, not the name's; asked again once a reference before the result is taken
-    // (`Test  Units  Reference  Result`). Only before a plain number: a unit and a bound,
-    // `mg/dL  <200`, are a reference.
-    let plain_result = cells[vi].value().is_some_and(|v| v.number.is_some() && v.qualifier.is_none());
+    // (`Test  Units  Reference  Result`). Only before a plain number, or one under the result's
+    // header: a unit and a bound, `mg/dL  <200`, are a reference.
+    let plain_result = cells[vi]
+        .value()
+        .is_some_and(|v| v.number.is_some() && (v.qualifier.is_none() || columns.in_value(&cells[vi])));
+    // Under a unit column's header, a word or two with a letter is the unit however a photo
+    // misread it (`mUmin1.73m2`, `feumm`).
+    let under_unit = |c: &Cell| {
+        let t = c.text.trim();
+        columns.unit_before.is_some_and(|(x0, x1)| (x0..x1).contains(&((c.x0 + c.x1) / 2.0)))
+            && t.contains(char::is_alphabetic)
+            && t.split_whitespace().count() <= 2
+    };
     let take_unit = |name_cells: &mut Vec<Cell>| match name_cells.as_slice() {
         [_, .., last]
             if plain_result && {
                 let t = last.text.trim();
-                unit_shaped(t) && parse_range(t, sex).is_none() && !words_not_unit(t)
+                ((unit_shaped(t) && !words_not_unit(t)) || under_unit(last)) && parse_range(t, sex).is_none()
             } =>
         {
             name_cells.pop().map(|c| mend_unit(c.text.trim()))
         }
         _ => None,
     };
+    // A unit column, then a bound with its unit (`mg/L  <= 5.0 mg/L  0.8`): the bound's unit is
+    // the reference's, the column's the result's.
+    if let [.., unit, _, _] = name_cells.as_slice()
+        && unit_shaped(unit.text.trim())
+    {
+        join_bound_and_unit(&mut name_cells, sex);
+    }
     let mut unit_before = take_unit(&mut name_cells);
     if unit_before.is_some() && column_flag.is_none() {
         column_flag = take_flag(&mut name_cells);
@@ -2167,17 +2212,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let mut reference_cell: Option<(f32, f32, String)> = None;
     let mut reference_note: Option<String> = None;
     let mut tier_first = false;
-    // A bound and its unit before the result (`<100 mg/dL  95  mg/dL`), which were set apart
-    // as a result and its unit, are one reference again.
-    if let [.., _, bound, unit] = name_cells.as_mut_slice()
-        && crate::catalog::is_known_unit(unit.text.trim())
-        && parse_value(&bound.text).is_some_and(|v| v.qualifier.is_some() && v.number.is_some())
-        && parse_range(&bound.text, sex).is_some()
-    {
-        bound.text = format!("{} {}", bound.text.trim_end(), unit.text.trim());
-        bound.x1 = unit.x1;
-        name_cells.pop();
-    }
+    join_bound_and_unit(&mut name_cells, sex);
     if name_cells.len() >= 2
         && !range_after(vi)
         && let Some(last) = name_cells.last().cloned()
@@ -2228,7 +2263,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             }
         }
     }
-    if unit_before.is_none() && range.is_some() {
+    if unit_before.is_none() && (range.is_some() || reference_cell.is_some()) {
         unit_before = take_unit(&mut name_cells);
     }
     let name = clean_name(&name_cells);
@@ -2985,7 +3020,8 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         let (row, line) = (&lines[i - 1], &lines[i]);
         let worded = worded(line);
         let ([name, rest @ ..], [cell, others @ ..]) = (row.cells.as_slice(), worded.as_slice()) else { return false };
-        let text = cell.text.trim();
+        // (A photo reads a speck before the rest as a quote: `‘Aminotransferase (ALT/SGPT)`.)
+        let text = cell.text.trim().trim_start_matches(QUOTES);
         let (outside, _) = text.split_once('(').unwrap_or((text, ""));
         // (A name's rest may start with a number joined to a word: `Vitamin D,` over
         // `25-Hydroxy`.)
@@ -3017,7 +3053,11 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         });
         let (name_text, name_x) = (&name.text[serial..], name.x_at(name.text[..serial].chars().count()));
         let aligned = (cell.x0 - name.x0).abs() <= h || (serial > 0 && (cell.x0 - name_x).abs() <= h);
-        let named_row = name_text.starts_with(char::is_alphabetic) && holds_number(rest);
+        // (A name may start with a number run into a word: `25-OH Vitamin`.)
+        let worded_start = name_text.split_whitespace().next().is_some_and(|w| {
+            w.starts_with(char::is_alphabetic) || (w.contains(char::is_alphabetic) && w.contains('-'))
+        });
+        let named_row = worded_start && holds_number(rest);
         // What says the line is the rest of the name: for a name the catalog knows, the two
         // being a whole name of a test (`Aspartate Aminotransferase` and `(AST/SGOT) (U/L)`,
         // `Glucose,` and `Fasting`), not a method under it (`Jaffe Kinetics`) nor a heading a
@@ -3055,7 +3095,7 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
                 let mut cells = worded(line);
                 let tail = cells.remove(0);
                 let name = &mut row.cells[0];
-                name.text = format!("{} {}", name.text.trim_end(), tail.text.trim());
+                name.text = format!("{} {}", name.text.trim_end(), tail.text.trim().trim_start_matches(QUOTES));
                 name.x1 = name.x1.max(tail.x1);
                 row.bbox.y1 = row.bbox.y1.max(line.bbox.y1);
                 // The reference's next tier stays a line of its own, for the row to take.
@@ -3257,7 +3297,10 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 && columns.value.is_some_and(|(value_x, _)| c.x1 <= value_x + 2.0)
         };
         let unmethodical: Vec<Cell> = line.cells.iter().filter(|c| !in_method(c)).cloned().collect();
-        let pairs = binary_results(&unmethodical);
+        // A result after a label on the line under its test's name (`Serum Creatinine` over
+        // `Result : 1.4 mg/dL`), as reports of a test or two print them: the name is the test's.
+        let labelled = pending_name.as_ref().and_then(|name| result_under_name(name, &line.cells));
+        let pairs = if labelled.is_some() { Vec::new() } else { binary_results(&unmethodical) };
         // Under a header, one such word right of the result column with nothing read under the
         // result's header is the reference, its result lost (`Protein  :  Negative` read for
         // `Protein  Nil  Negative`): not the result ([`empty_result`] keeps the test).
@@ -3282,9 +3325,6 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             }
             None => read_line(cells, sex, columns),
         };
-        // A result after a label on the line under its test's name (`Serum Creatinine` over
-        // `Result : 1.4 mg/dL`), as reports of a test or two print them: the name is the test's.
-        let labelled = pending_name.as_ref().and_then(|name| result_under_name(name, &line.cells));
         let parsed = labelled
             .and_then(|cells| read(&cells, columns))
             .or_else(|| read(&line.cells, columns))
@@ -3401,21 +3441,41 @@ const RESULT_LABELS: &[&str] =
     &["result", "results", "value", "observed", "observed value", "your value", "test result"];
 
 /// The cells of a line that starts with a result's label (`Result :`, `Value`) under a name
-/// the catalog knows, with the name in place of the label: `name` `1.4 mg/dL`.
+/// the catalog knows, with the name in place of the label: `name` `1.4 mg/dL`. The result
+/// follows the label in its cell or stands in the next one.
 fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
     let first = cells.first()?;
-    let (label, rest) = match first.text.split_once(':') {
-        Some((label, rest)) => (label, rest.trim()),
-        None => (first.text.as_str(), ""),
-    };
-    let label = label.trim().trim_end_matches(['.', ' ']).to_lowercase();
-    if !RESULT_LABELS.contains(&label.as_str()) {
-        return None;
-    }
+    let rest = after_result_label(&first.text)?;
     crate::catalog::lookup(name)?;
     let mut out = vec![Cell { text: name.to_string(), x1: first.x0, ..first.clone() }];
-    if !rest.is_empty() {
-        let cell = Cell { text: rest.to_string(), ..first.clone() };
+    // The result's cell: the rest of the label's, or the next where the label stands alone and
+    // a number starts it (`Result` | `106 mmoVL`).
+    let (result, others) = match cells.get(1) {
+        Some(next) if rest.is_empty() && next.text.trim_start().starts_with(|c: char| c.is_ascii_digit()) => {
+            (Some(next.clone()), &cells[2..])
+        }
+        _ => ((!rest.is_empty()).then(|| Cell { text: rest.to_string(), ..first.clone() }), &cells[1..]),
+    };
+    // The reference after the result in its cell (`Negative  Reference: Negative`) is a cell
+    // of its own.
+    let (result, reference) = match result {
+        Some(cell) => {
+            let words: Vec<&str> = cell.text.split(' ').collect();
+            match (1..words.len()).find(|&k| names_reference(words[k])) {
+                Some(k) => {
+                    let (head, tail) = (words[..k].join(" "), words[k..].join(" "));
+                    let head_end = head.chars().count();
+                    let mut parts = cell.cut(head, head_end, tail, head_end + 1);
+                    let reference = parts.pop();
+                    (parts.pop(), reference)
+                }
+                None => (Some(cell), None),
+            }
+        }
+        None => (None, None),
+    };
+    if let Some(cell) = result {
+        let rest = cell.text.trim().to_string();
         // A number and a unit OCR misread past the catalog's (`9.09 x10%3/uL`, `7.6 ulU/mL`)
         // are a result and its unit still: the label says so.
         // (A flag between them stays the result's: `18.9 High ulU/mL`.)
@@ -3432,13 +3492,62 @@ fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
             {
                 let chars = rest.chars().count();
                 let (head_end, tail_start) = (number.chars().count(), chars - unit.chars().count());
-                out.extend(cell.cut(number, head_end, unit, tail_start));
+                out.extend(Cell { text: rest.clone(), ..cell }.cut(number, head_end, unit, tail_start));
             }
             _ => out.extend(split),
         }
     }
-    out.extend(cells[1..].iter().filter(|c| !is_separator(&c.text)).cloned());
+    out.extend(reference.into_iter().chain(others.iter().filter(|c| !is_separator(&c.text)).cloned()));
+    // A reference is the last thing on such a line: where a photo cut it into cells (`Reference:`
+    // | `M:` | `8-61 F` | `7-55`), they are one again.
+    if let Some(at) = (1..out.len()).find(|&i| out[i].text.split(' ').next().is_some_and(names_reference)) {
+        let parts = out.split_off(at);
+        let text = parts.iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" ");
+        // (Its label as printed, where a photo misread it: `Reterence`, `Reference;`.)
+        let text = match text.split_once(' ') {
+            Some((label, rest)) if !reference_word(label) || label.ends_with(';') => format!("Reference: {rest}"),
+            _ => text,
+        };
+        out.push(Cell { text, x1: parts[parts.len() - 1].x1, ..parts[0].clone() });
+    }
     Some(out)
+}
+
+/// Whether `word` says a reference follows (`Reference:`, `Ref.`, `Normal`), or is a photo's
+/// reading of `Reference` a letter off (`Reterence`).
+fn names_reference(word: &str) -> bool {
+    let lower = word.trim_end_matches([':', ';', '.']).to_lowercase();
+    reference_word(word) || (lower.len() >= 8 && crate::catalog::one_slip(&lower, "reference"))
+}
+
+/// What follows a result's label at the start of `text` (perhaps nothing), when it starts
+/// with one: before a colon, or, where a photo lost the colon, before the result itself (a
+/// number or a word result: `Result 4.4 mg/l`, `Result Negative`). A label's word may be read
+/// a letter off (`Resut`, `Resutt`, `Resuit`).
+fn after_result_label(text: &str) -> Option<&str> {
+    let is_label = |label: &str| {
+        let words: Vec<String> = label.split_whitespace().map(str::to_lowercase).collect();
+        RESULT_LABELS.iter().any(|l| {
+            let parts: Vec<&str> = l.split(' ').collect();
+            parts.len() == words.len()
+                && parts.iter().zip(&words).all(|(part, word)| {
+                    let word = word.trim_end_matches(['.', ' ']);
+                    word == *part || (part.len() >= 5 && crate::catalog::one_slip(word, part))
+                })
+        })
+    };
+    if let Some((label, rest)) = text.split_once(':') {
+        return is_label(label.trim_start_matches(QUOTES)).then(|| rest.trim());
+    }
+    let text = text.trim().trim_start_matches(QUOTES);
+    let ends: Vec<usize> = text.match_indices(' ').map(|(at, _)| at).chain([text.len()]).take(2).collect();
+    ends.into_iter().find_map(|end| {
+        let rest = text[end..].trim();
+        let result = rest.is_empty()
+            || rest.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '.'))
+            || parse_value(rest).is_some_and(|v| v.qualitative.is_some());
+        (result && is_label(&text[..end])).then_some(rest)
+    })
 }
 
 /// Labels of a reference printed under its row rather than beside it.
@@ -3560,6 +3669,10 @@ impl ReferenceBelow {
         // (its result on the line below, after a label).
         let next_name = matches!(line.cells.as_slice(), [c] if crate::catalog::lookup_whole(c.text.trim()).is_some());
         if !self.text.is_empty() && (is_heading(&line.cells) || next_name) {
+            return false;
+        }
+        // A table's header line (`Investigation  Method  Normal  Outside Range  Unit(s)`).
+        if header_columns(&line.cells, false).is_some() {
             return false;
         }
         // The next result, or the next row's own reference label.
@@ -4515,6 +4628,185 @@ mod tests {
         let read: Vec<_> =
             rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
         assert_eq!(read, [("Color", "Yellow", Some("Pale Yellow"))]);
+    }
+
+    #[test]
+    fn a_photo_s_result_under_its_name_is_read_with_its_colon_lost_its_label_misread_or_its_cells_cut() {
+        let p = page_at(&[
+            // The label alone in its cell, the result in the next; the reference's label with a
+            // semicolon, its ranges a cell apart.
+            (100.0, &[("Globulin", 40.0)]),
+            (
+                113.0,
+                &[
+                    ("Result", 52.0),
+                    ("1.8 L g/dt", 100.0),
+                    ("Reference;", 200.0),
+                    ("Male: 2.0-3.5; Female: 1.8-3.1", 260.0),
+                ],
+            ),
+            // No colon after the label.
+            (131.0, &[("C-Reactive Protein", 40.0)]),
+            (144.0, &[("Result 4.4 mg/l", 52.0), ("Reference: Up to 5.0", 200.0)]),
+            // The label a letter off, the reference cut into cells.
+            (162.0, &[("Total T3", 40.0)]),
+            (
+                175.0,
+                &[
+                    ("Resutt:", 52.0),
+                    ("176 ngimt", 100.0),
+                    ("Reference:", 200.0),
+                    ("M:", 260.0),
+                    ("80-200 F: 72-180", 290.0),
+                ],
+            ),
+            (193.0, &[("GGT", 40.0)]),
+            (206.0, &[("Resut 14 U/L", 52.0), ("Reterence:", 200.0), ("M: 8-61 F: 7-55", 260.0)]),
+            // A result in words, the reference in its cell.
+            (224.0, &[("Glucose (Urine)", 40.0)]),
+            (237.0, &[("Result: Negative Reterence Negative", 52.0)]),
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.text.as_str(), r.range.as_ref().map(|g| (g.low, g.high, g.qualitative))))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("Globulin", "1.8", Some((Some(2.0), Some(3.5), None))),
+                ("C-Reactive Protein", "4.4", Some((None, Some(5.0), None))),
+                ("Total T3", "176", Some((Some(80.0), Some(200.0), None))),
+                ("GGT", "14", Some((Some(8.0), Some(61.0), None))),
+                ("Glucose (Urine)", "Negative", Some((None, None, Some("Negative")))),
+            ]
+        );
+        assert_eq!(rows[0].flag, Some(Flag::Low));
+        // A label the catalog does not know as a result's, and a number, stays a table's row.
+        let p = page_at(&[(100.0, &[("Globulin", 40.0)]), (113.0, &[("Resolute 1.8", 52.0)])]);
+        assert!(rows_from_page(&p, None).iter().all(|r| r.name != "Globulin"));
+    }
+
+    #[test]
+    fn a_photo_s_list_number_read_with_a_comma_and_a_wrapped_name_after_a_speck_join_their_row() {
+        let p = page(&[
+            &[("Test", 20.0), ("Result", 200.0), ("Unit", 260.0), ("Reference", 320.0)],
+            &[("14, Vitamin", 20.0), ("1,152", 200.0), ("pg/mL", 260.0), ("211-911", 320.0)],
+            &[("B12 (Cyanocobalamin) :", 32.0)],
+            &[("16. Alanine", 20.0), ("8", 200.0), ("U/L", 260.0), ("<41", 320.0)],
+            &[("\u{2018}Aminotransferase (ALT/SGPT)", 32.0)],
+            &[("23, Basophils", 20.0), ("1", 200.0), ("%", 260.0), ("0-2", 320.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["Vitamin B12 (Cyanocobalamin)", "Alanine Aminotransferase (ALT/SGPT)", "Basophils"]);
+    }
+
+    #[test]
+    fn a_unit_column_before_a_reference_with_its_own_unit_or_tiers_and_a_result_beyond_the_assay() {
+        let p = page(&[
+            &[("PARAMETER", 20.0), ("Units", 300.0), ("Reference Range", 400.0), ("Results", 520.0)],
+            &[("1. CRP", 20.0), ("mg/L", 300.0), ("<= 5.0 mg/L", 400.0), ("0.8", 540.0)],
+            &[("29. SGOT (AST)", 20.0), ("U/L", 300.0), ("< 40 U/L", 400.0), ("6", 540.0)],
+            // Tiers by sex, the result flagged.
+            &[("ALP", 20.0), ("IU/L", 300.0), ("Female: (36 - 116)", 400.0), ("H 147", 530.0)],
+            &[("Men: (40 - 129)", 400.0)],
+            // A result below what the assay measures, under the result's header.
+            &[("Test", 20.0), ("Units", 300.0), ("Result", 400.0), ("Reference", 480.0)],
+            &[("Total PSA", 20.0), ("ng/mL", 300.0), ("<0.20", 400.0), ("< 4.00", 480.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| {
+                (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high)))
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("CRP", "0.8", Some("mg/L"), Some((None, Some(5.0)))),
+                ("SGOT (AST)", "6", Some("U/L"), Some((None, Some(40.0)))),
+                ("ALP", "147", Some("IU/L"), Some((Some(40.0), Some(129.0)))),
+                ("Total PSA", "<0.20", Some("ng/mL"), Some((None, Some(4.0)))),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_photo_s_misread_unit_under_a_unit_column_before_the_result_is_no_part_of_the_name() {
+        let p = page(&[
+            &[("TEST", 20.0), ("Units", 200.0), ("Value", 300.0), ("H/L", 360.0), ("Normal Range", 420.0)],
+            &[("eGFR", 20.0), ("mUmin1.73m2", 190.0), ("80", 305.0), ("> 90", 420.0)],
+            &[("Total Leucocyte Count", 20.0), ("feumm", 200.0), ("9,448", 300.0), ("4000-11000", 420.0)],
+            &[("BILIRUBIN TOTAL", 20.0), ("mgidi.", 198.0), ("0.85", 300.0), ("0.30-1.20", 420.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("eGFR", "80", Some("mUmin1.73m2")),
+                ("Total Leucocyte Count", "9,448", Some("feumm")),
+                ("BILIRUBIN TOTAL", "0.85", Some("mgidi.")),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_result_beyond_the_assay_after_a_reference_s_first_tier_is_the_result() {
+        let p = page(&[
+            &[("Test", 20.0), ("Range", 200.0), ("Result", 380.0)],
+            &[("LDL Cholesterol ....... :", 20.0), ("High : >= 120", 200.0), ("<5.0 mg/dL", 380.0)],
+            &[("Optimal : < 100", 200.0)],
+            &[("Borderline High : 100 - 119", 200.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(read, [("LDL Cholesterol", "<5.0", Some("mg/dL"))]);
+        assert_eq!(rows[0].range.as_ref().map(|g| (g.low, g.high)), Some((None, Some(100.0))));
+    }
+
+    #[test]
+    fn a_name_starting_with_a_number_takes_its_wrapped_rest() {
+        let p = page(&[
+            &[("Tests", 20.0), ("Observed Value", 250.0), ("Last Value", 350.0), ("Biological Ref. Interval", 450.0)],
+            &[("26. 25-OH Vitamin", 20.0), ("106.4", 260.0), ("100.5", 360.0), ("Deficiency: < 20.0", 450.0)],
+            &[("D (ng/mL) ....... :", 35.0), ("Insufficiency: 20.0 - 29.0", 450.0)],
+            &[("Sufficiency: (30.0 - 100.0)", 450.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(read, [("25-OH Vitamin D", "106.4", Some("ng/mL"))]);
+    }
+
+    #[test]
+    fn columns_within_and_out_of_range_after_a_method_s_head_the_results_without_a_reference_header() {
+        let p = page(&[
+            &[("Test Name", 20.0), ("Method", 300.0), ("Within Range", 400.0), ("Abnormal", 500.0)],
+            &[("Hepatitis B", 20.0), ("HPLC", 300.0), ("Negative", 400.0)],
+            &[("Surface Antigen", 20.0)],
+            &[("Bio. Ref. Interval :", 20.0), ("Non Reactive", 140.0)],
+            // The next table's header is neither a row nor more of that reference.
+            &[
+                ("Investigation", 20.0),
+                ("Method", 300.0),
+                ("Normal", 400.0),
+                ("Outside Range", 480.0),
+                ("Unit(s)", 560.0),
+            ],
+            &[("1. Platelets", 20.0), ("Photometry", 300.0), ("2.35", 405.0), ("lakhs/cumm", 560.0)],
+            &[("Reference Range :", 20.0), ("1.50-4.10", 140.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("Hepatitis B Surface Antigen", "Negative", Some("Non Reactive")),
+                ("Platelets", "2.35", Some("1.50-4.10"))
+            ]
+        );
     }
 
     #[test]
