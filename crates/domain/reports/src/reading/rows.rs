@@ -484,8 +484,11 @@ fn lines_of(page: &Page) -> Vec<Line> {
                     _ => cells.push(Cell { text: text.to_string(), x0, x1, bold: w.bold, point_gap: false }),
                 }
             }
-            let cells: Vec<Cell> =
-                cells.into_iter().flat_map(|c| if scanned { split_after_result(c) } else { vec![c] }).collect();
+            let cells: Vec<Cell> = cells
+                .into_iter()
+                .flat_map(|c| if scanned { split_after_result(c) } else { vec![c] })
+                .flat_map(split_run_on_reference)
+                .collect();
             let cells = listed(cells);
             // A result beyond what the assay measures with its unit (`<5.0 mg/dL`) is the line's
             // first number after the name (which may hold one, `8. AST`), or its last after a
@@ -593,7 +596,9 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
     let first = words.get(value_at)?.text;
     let in_words = !list_number(first);
     let value_end = if !in_words {
-        value_at + if words.get(value_at + 1).is_some_and(|w| parse_flag(w.text).is_some()) { 2 } else { 1 }
+        // (`1.33 H, reference ...`: the flag keeps the comma that ends the result.)
+        let flag = |w: &RunWord| parse_flag(w.text.trim_end_matches([',', ';'])).is_some();
+        value_at + if words.get(value_at + 1).is_some_and(flag) { 2 } else { 1 }
     } else if separated || first_number == words.len() {
         let n = (1..=3).find(|&n| {
             value_at + n >= words.len()
@@ -895,6 +900,48 @@ fn without_reference_words(mut text: &str, normal_too: bool) -> &str {
         }
     }
     text
+}
+
+/// A cell of a result, perhaps its flag, a unit and a reference, run together where a long
+/// unit left no gap before the reference's column (`17 High mm/1st hr 0 to 15 mm/1st hr`, `160
+/// mL/min/1.73m2>= 90 mL/min/1.73m2`): the result (with its flag), the unit and the reference
+/// are cells of their own. Only a unit the catalog knows, and a reference that is a range.
+fn split_run_on_reference(cell: Cell) -> Vec<Cell> {
+    let text = cell.text.trim();
+    // (Every cell is asked: the cheap tests first.)
+    if !text.starts_with(|c: char| c.is_ascii_digit()) || text.split(' ').count() < 3 {
+        return vec![cell];
+    }
+    // A unit run into a bound (`mL/min/1.73m2>=`) is set apart from it.
+    let spaced = match text.find(['<', '>']) {
+        Some(at) if text[..at].ends_with(|c: char| c.is_alphanumeric()) => format!("{} {}", &text[..at], &text[at..]),
+        _ => text.to_string(),
+    };
+    let words: Vec<&str> = spaced.split(' ').collect();
+    if parse_value(words[0]).is_none_or(|v| v.number.is_none() || v.flag.is_some()) {
+        return vec![cell];
+    }
+    let after_value = if words.get(1).is_some_and(|w| parse_flag(w).is_some()) { 2 } else { 1 };
+    let found = (after_value + 1..words.len()).find_map(|end| {
+        let unit = words[after_value..end].join(" ");
+        let reference = words[end..].join(" ");
+        let known = unit == "%" || crate::catalog::is_known_unit(&unit);
+        let ranged = reference.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '('))
+            && parse_range(&reference, None).is_some_and(|r| r.low.is_some() || r.high.is_some());
+        (known && ranged).then_some((unit, reference))
+    });
+    let Some((unit, reference)) = found else { return vec![cell] };
+    let result = words[..after_value].join(" ");
+    // (Where each stands, by its share of the cell's letters: [`Cell::x_at`].)
+    let cell = Cell { text: text.to_string(), ..cell };
+    let (result_end, reference_start) = (result.chars().count(), text.chars().count() - reference.chars().count());
+    let unit_cell =
+        Cell { text: unit, x0: cell.x_at(result_end + 1), x1: cell.x_at(reference_start - 1), ..cell.clone() };
+    vec![
+        Cell { text: result, x1: cell.x_at(result_end), ..cell.clone() },
+        unit_cell,
+        Cell { text: reference, x0: cell.x_at(reference_start), ..cell },
+    ]
 }
 
 /// Marks a scan reads from a rule or a speck between a result and what follows it.
@@ -2091,8 +2138,12 @@ fn worded_tier(text: &str) -> bool {
 /// Reads one line as a result: name cells, a value, then flag, unit and range in any order.
 fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
     let method_x = columns.method_x;
-    let kept: Vec<Cell> =
-        cells.iter().filter(|c| !columns.in_previous(c)).flat_map(|c| split_at_value_column(c, columns, sex)).collect();
+    let kept: Vec<Cell> = cells
+        .iter()
+        .filter(|c| !columns.in_previous(c))
+        .flat_map(|c| split_at_value_column(c, columns, sex))
+        .flat_map(|c| split_misread_unit(c, columns))
+        .collect();
     let cells = kept.as_slice();
     let mut vi = (1..cells.len())
         .find(|&i| cells[i].value().is_some() && cells[..i].iter().any(|c| c.text.chars().any(char::is_alphabetic)))?;
@@ -2589,6 +2640,27 @@ fn split_at_value_column(cell: &Cell, columns: Columns, sex: Option<Sex>) -> Vec
         return whole();
     }
     cell.cut(rest.trim_end().to_string(), at, last.to_string(), at)
+}
+
+/// A result and its unit in one cell under the result's header, the unit misread past the
+/// catalog's and perhaps run into the number (`12.7sec`, `5.85 milicmm`, `4,109 cellsicumm`,
+/// `99mg/dt`): the number is a cell, the unit another. (A flag after the number, `3.0 H`,
+/// `2.1High`, was set apart from it before.)
+fn split_misread_unit(cell: Cell, columns: Columns) -> Vec<Cell> {
+    let text = cell.text.trim();
+    if !columns.in_value(&cell) || !text.starts_with(|c: char| c.is_ascii_digit()) || text.split(' ').count() > 2 {
+        return vec![cell];
+    }
+    let Some((number, _, rest)) = leading_number(text) else { return vec![cell] };
+    let unit = rest.trim();
+    let worded = unit.chars().filter(|c| c.is_alphabetic()).count() >= 2
+        && unit.starts_with(|c: char| c.is_alphabetic() || c == '/')
+        && !unit.contains(' ');
+    if number.is_empty() || !worded {
+        return vec![cell];
+    }
+    let (head_end, tail_start) = (number.chars().count(), text.chars().count() - unit.chars().count());
+    Cell { text: text.to_string(), ..cell }.cut(number.to_string(), head_end, unit.to_string(), tail_start)
 }
 
 /// The unit printed inside a reference (`3-95 U/L`), as printed in `text`, not as the range
@@ -3999,6 +4071,8 @@ mod tests {
             "Urine Protein: Negative",
             "Albumin (Urine) Nil (Ref: Negative)",
             "Nitrite Negative, reference Negative",
+            // A flag before the comma that ends the result.
+            "INR 1.33 H, reference Adult 0.80 to 1.20 ; Child 0.56 to 0.96",
             "HBsAg - Non Reactive, reference Non Reactive",
             "Appearance = Slightly Turbid [Clear]",
         ];
@@ -4029,6 +4103,7 @@ mod tests {
                 ("Urine Protein", "Negative", None, None, None),
                 ("Albumin (Urine)", "Nil", None, Some((None, None)), None),
                 ("Nitrite", "Negative", None, Some((None, None)), None),
+                ("INR", "1.33", None, Some((Some(0.8), Some(1.2))), Some(Flag::High)),
                 ("HBsAg", "Non Reactive", None, Some((None, None)), None),
                 ("Appearance", "Slightly Turbid", None, None, None),
             ]
@@ -4750,6 +4825,61 @@ mod tests {
                 ("BILIRUBIN TOTAL", "0.85", Some("mgidi.")),
             ]
         );
+    }
+
+    #[test]
+    fn a_result_run_into_a_misread_unit_under_the_result_s_header_is_the_result() {
+        let p = page(&[
+            &[("PARAMETER", 20.0), ("FLAG", 200.0), ("Results", 280.0), ("Normal Range", 380.0)],
+            &[("PT", 20.0), ("12.7sec", 285.0), ("(11.0 - 13.5) sec", 380.0)],
+            &[("TLC", 20.0), ("4,109 cellsicumm", 270.0), ("(4000 - 11000) cells/cumm", 380.0)],
+            &[("Serum Calcium", 20.0), ("9.9mg/dt", 282.0), ("(8.6 - 10.3) mg/dL", 380.0)],
+            // A flag after the result stays the result's.
+            &[("Serum Uric Acid", 20.0), ("3.0 H", 285.0), ("(3.5 - 7.2) mg/dL", 380.0)],
+            &[("Creatinine", 20.0), ("2.1High", 282.0), ("(0.7 - 1.3) mg/dL", 380.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("PT", "12.7", Some("sec")),
+                ("TLC", "4,109", Some("cellsicumm")),
+                ("Serum Calcium", "9.9", Some("mg/dt")),
+                ("Serum Uric Acid", "3.0", Some("mg/dL")),
+                ("Creatinine", "2.1", Some("mg/dL")),
+            ]
+        );
+        assert_eq!(rows[3].flag, Some(Flag::High));
+        assert_eq!(rows[4].flag, Some(Flag::High));
+    }
+
+    #[test]
+    fn a_result_its_unit_and_its_reference_run_together_by_a_long_unit_are_cells_of_their_own() {
+        let p = page(&[
+            &[("Test", 20.0), ("Result", 300.0), ("Reference", 420.0), ("Previous", 560.0)],
+            &[
+                ("Erythrocyte Sedimentation Rate ....... :", 20.0),
+                ("17 High mm/1st hr 0 to 15 mm/1st hr", 300.0),
+                ("19", 560.0),
+            ],
+            &[("eGFR ....... :", 20.0), ("160 mL/min/1.73m2>= 90 mL/min/1.73m2", 300.0), ("135", 560.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| {
+                (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high)))
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("Erythrocyte Sedimentation Rate", "17", Some("mm/1st hr"), Some((Some(0.0), Some(15.0)))),
+                ("eGFR", "160", Some("mL/min/1.73m2"), Some((Some(90.0), None))),
+            ]
+        );
+        assert_eq!(rows[0].flag, Some(Flag::High));
     }
 
     #[test]
