@@ -973,7 +973,7 @@ fn split_after_result(cell: Cell) -> Vec<Cell> {
             }
             let glued = text.get(at..).is_some_and(|r| r.starts_with(SPECKS));
             if specks == 0 && !glued {
-                return vec![cell];
+                return split_after_unit(cell);
             }
             (first, at.min(text.len()))
         }
@@ -984,6 +984,27 @@ fn split_after_result(cell: Cell) -> Vec<Cell> {
     }
     let chars = text.chars().count();
     cell.cut(number.to_string(), number.chars().count(), rest.to_string(), chars - rest.chars().count())
+}
+
+/// A scanned cell of a result and its unit that runs on past a speck into the reference
+/// (`5.85 mill/cemm — (4.50 - 5.50) mill/cmm`, `74.7 ng/mL —_ (30.0 - 100.0)`): the result
+/// and its unit are a cell, the specks go, the reference is a cell after them. Only a unit
+/// of one word with a letter, and something after the specks.
+fn split_after_unit(cell: Cell) -> Vec<Cell> {
+    let words: Vec<&str> = cell.text.split(' ').collect();
+    let speck = |w: &str| !w.is_empty() && w.chars().all(|c| SPECKS.contains(&c));
+    let [_, unit, mark, ..] = words.as_slice() else { return vec![cell] };
+    if !speck(mark) || !unit.contains(char::is_alphabetic) || speck(unit) {
+        return vec![cell];
+    }
+    let rest = words[3..].iter().skip_while(|w| speck(w)).copied().collect::<Vec<_>>().join(" ");
+    if rest.is_empty() {
+        return vec![cell];
+    }
+    let head = words[..2].join(" ");
+    let (head_end, chars) = (head.chars().count(), cell.text.chars().count());
+    let rest_start = chars - rest.chars().count();
+    cell.cut(head, head_end, rest, rest_start)
 }
 
 /// A cell ending in a number glued to its unit (`24.8%`, `L 5.6%`, `88mg/dL`): the number
@@ -2314,6 +2335,18 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             }
         }
     }
+    // The words naming that reference, a cell of their own where a scan left a gap after them
+    // (`PT  Ref:  11.0 to 13.5 sec  12.3`), are the reference's, not the name's.
+    if let (Some((_, text)), Some((x0, _, cell_text))) = (range.as_mut(), reference_cell.as_mut())
+        && name_cells.len() >= 2
+        && let Some(label) = name_cells.last()
+        && label.text.split_whitespace().all(reference_word)
+    {
+        *text = format!("{} {text}", label.text.trim());
+        *cell_text = format!("{} {cell_text}", label.text.trim());
+        *x0 = label.x0;
+        name_cells.pop();
+    }
     if unit_before.is_none() && (range.is_some() || reference_cell.is_some()) {
         unit_before = take_unit(&mut name_cells);
     }
@@ -2591,6 +2624,11 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     // A unit printed only inside the reference (`3-95 U/L` in Quest's one reference column) is
     // the result's unit too.
     let unit = unit.or_else(|| unit_in_reference(range.as_ref(), range_text.as_deref()?));
+    // A scan's speck before the reference is no part of it (`= (3.5 - 7.2) mg/dL`).
+    let range_text = range_text.map(|t| match t.split_once(' ') {
+        Some((speck, rest)) if !speck.is_empty() && speck.chars().all(|c| SPECKS.contains(&c)) => rest.to_string(),
+        _ => t,
+    });
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
 }
 
@@ -3083,9 +3121,10 @@ fn without_notes(lines: &[Line]) -> Cow<'_, [Line]> {
 /// row's own padding sets it apart from the next.
 fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
     // A line's cells but those of colons or dots alone: a name's colon can stand in a column
-    // of its own after its last word (`Distribution Width` .. `:`). (A `%` there is a unit.)
+    // of its own after its last word (`Distribution Width` .. `:`), and a scan reads leader
+    // dots as a quote (`Transferase (GGT)  '`). (A `%` there is a unit.)
     let worded = |line: &Line| -> Vec<Cell> {
-        let leader = |c: &Cell| c.text.trim().chars().all(|ch| matches!(ch, ':' | '.'));
+        let leader = |c: &Cell| c.text.trim().chars().all(|ch| matches!(ch, ':' | '.' | ',') || QUOTES.contains(&ch));
         line.cells.iter().filter(|c| !leader(c)).cloned().collect()
     };
     let tail = |i: usize| {
@@ -4880,6 +4919,51 @@ mod tests {
             ]
         );
         assert_eq!(rows[0].flag, Some(Flag::High));
+    }
+
+    #[test]
+    fn a_scan_s_result_run_past_a_speck_its_reference_s_label_apart_and_leaders_read_as_a_quote() {
+        let p = ocr_cells_page(&[
+            &[("PARAMETER", 20.0), ("Results", 500.0), ("Normal Range", 700.0)],
+            // The result and its unit run past a speck into the reference.
+            &[("Total RBC Count", 20.0), ("5.85 mill/cemm \u{2014} (4.50 - 5.50) mill/cmm", 490.0)],
+            &[("Vitamin D, 25-Hydroxy", 20.0), ("74.7 ng/mL \u{2014}_ (30.0 - 100.0) ng/mL", 490.0)],
+            // A speck before the reference in a cell of its own.
+            &[("Serum Uric Acid", 20.0), ("3.0 mg/dL", 490.0), ("= (3.5 - 7.2) mg/dL", 690.0)],
+            // The reference's label a cell apart from its range, before the result.
+            &[("Test", 20.0), ("Reference", 300.0), ("Result", 700.0), ("Unit", 900.0)],
+            &[("PT", 20.0), ("Ref:", 300.0), ("11.0 to 13.5 sec", 370.0), ("12.3", 700.0), ("sec", 900.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.text.as_str(), r.range.as_ref().map(|g| (g.low, g.high))))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("Total RBC Count", "5.85", Some((Some(4.5), Some(5.5)))),
+                ("Vitamin D, 25-Hydroxy", "74.7", Some((Some(30.0), Some(100.0)))),
+                ("Serum Uric Acid", "3.0", Some((Some(3.5), Some(7.2)))),
+                ("PT", "12.3", Some((Some(11.0), Some(13.5)))),
+            ]
+        );
+        assert_eq!(rows[2].range_text.as_deref(), Some("(3.5 - 7.2) mg/dL"));
+        assert_eq!(rows[3].range_text.as_deref(), Some("Ref: 11.0 to 13.5 sec"));
+        // A wrapped name's leader dots read as a quote, just under its row.
+        let size = (9.0, 18.0);
+        let words = vec![
+            ocr_word("Gamma", 20.0, 100.0, size, 0),
+            ocr_word("Glutamyl", 69.0, 100.0, size, 0),
+            ocr_word("37", 700.0, 100.0, size, 0),
+            ocr_word("U/L", 900.0, 100.0, size, 0),
+            ocr_word("Transferase", 20.0, 122.0, size, 1),
+            ocr_word("(GGT)", 123.0, 122.0, size, 1),
+            ocr_word("'", 250.0, 124.0, size, 1),
+        ];
+        let rows = rows_from_page(&Page { number: 1, width: 1400.0, height: 400.0, words }, None);
+        let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["Gamma Glutamyl Transferase (GGT)"]);
     }
 
     #[test]
