@@ -874,8 +874,10 @@ fn value_near_its_range(
 /// `36.7 L` read `36.71`) or an `H` as a `4` (`20 H` read `204`): on a page that prints flags
 /// (two rows or more read one), a row read with none whose value, with that last digit
 /// dropped, is on the flag's side of its printed range. A lab flags such a value; its flag is
-/// the digit. Only a decimal of two places or more ending in `1`, or a whole number the test
-/// cannot have (whose decimal point, if it needs one, [`Biomarker::point_lost`] puts back:
+/// the digit. Only a decimal of two places or more ending in `1`, a decimal ending in `4` with
+/// a place more than its printed range's bounds have (`5.67 H` read `5.674` beside `4.50 -
+/// 5.50`: labs print a result to the places of its range, or fewer), or a whole number the
+/// test cannot have (whose decimal point, if it needs one, [`Biomarker::point_lost`] puts back:
 /// `2.4 L` read `241`), is taken so. The value without the digit is taken, flagged, and the
 /// row asks for review; the value as read stays in its text. Gives, for each row, why its
 /// value was changed.
@@ -892,7 +894,15 @@ fn flags_run_into_values(rows: &mut [LabRow]) -> Vec<Option<String>> {
                 Some(kept) => (kept, Flag::Low),
                 None => (text.strip_suffix('4')?, Flag::High),
             };
-            let decimal = flag == Flag::Low && kept.split_once('.').is_some_and(|(_, p)| !p.is_empty());
+            let places = |t: &str| t.split_once('.').map_or(0, |(_, p)| p.len());
+            let range_places = row.range_text.as_deref().and_then(|r| {
+                r.split(|c: char| !(c.is_ascii_digit() || c == '.')).filter(|w| w.contains(char::is_numeric)).map(places).max()
+            });
+            let decimal = places(kept) > 0
+                && match flag {
+                    Flag::Low => true,
+                    _ => range_places.is_some_and(|p| places(text) == p + 1),
+                };
             let number = if decimal {
                 kept.parse::<f64>().ok()?
             } else {
@@ -1564,6 +1574,28 @@ mod tests {
         );
         assert!(rows[2].needs_review.clone().unwrap_or_default().contains("H flag run into it"));
         assert_eq!(rows[2].row.value.text, "204");
+    }
+
+    #[test]
+    fn a_scanned_decimal_that_ran_into_its_high_flag_is_read_apart_where_its_range_prints_fewer_places() {
+        let lines: &[&[(&str, f32)]] = &[
+            &[("Hb", 20.0), ("11.2", 250.0), ("L", 300.0), ("g/dL", 330.0), ("13.0-17.0", 420.0)],
+            &[("WBC", 20.0), ("12.9", 250.0), ("H", 300.0), ("10^3/uL", 330.0), ("4.0-11.0", 420.0)],
+            // `5.67 H` read `5.674`, `18.1 H` read `18.14`.
+            &[("RBC", 20.0), ("5.674", 250.0), ("10^6/uL", 330.0), ("4.50 - 5.50", 420.0)],
+            &[("Haemoglobin", 20.0), ("18.14", 250.0), ("g/dL", 330.0), ("13.0 - 17.0", 420.0)],
+            // Printed to its range's places, or inside it without the digit: as read.
+            &[("Creatinine", 20.0), ("1.54", 250.0), ("mg/dL", 330.0), ("0.70 - 1.30", 420.0)],
+            &[("Potassium", 20.0), ("4.24", 250.0), ("mmol/L", 330.0), ("3.5 - 5.1", 420.0)],
+        ];
+        let rows = rows_of("ocr", lines);
+        let read: Vec<(Option<f64>, Option<&str>)> = rows.iter().map(|r| (r.row.value.number, r.flag)).collect();
+        assert_eq!(
+            read[2..],
+            [(Some(5.67), Some("high")), (Some(18.1), Some("high")), (Some(1.54), Some("high")), (Some(4.24), None)]
+        );
+        assert!(rows[2].needs_review.clone().unwrap_or_default().contains("H flag run into it"));
+        assert_eq!(rows[2].row.value.text, "5.674");
     }
 
     #[test]
