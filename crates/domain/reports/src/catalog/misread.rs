@@ -180,7 +180,8 @@ const JOINED: &[(&str, char)] = &[
 
 /// The cost of reading the letters `read` for the catalog word `word` (both in small letters):
 /// an edit distance where a lookalike letter costs 0.3 (0.4 beyond [`confusion_shape`]'s
-/// groups), two letters read as one or one as two 0.5, a thin stroke gained or lost 0.5
+/// groups, 0.5 an `e` for an `i`), two letters read as one or one as two 0.5, a thin stroke
+/// gained or lost 0.5
 /// (but not one that doubles its neighbour: labs misspell so, `Billirubin`) and any other
 /// letter 1.
 ///
@@ -200,6 +201,10 @@ fn misreading_cost(read: &[char], word: &[char], cap: f32) -> f32 {
             0.3
         } else if LOOKALIKES.iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b)) {
             0.4
+        } else if matches!((a, b), ('e', 'i') | ('i', 'e')) {
+            // A small photo's `i` loses its dot and gains a bar (`Creatinene`, `Netrogen`); a
+            // lab's swap of the two (`Protien`) costs two and stays.
+            0.5
         } else {
             1.0
         }
@@ -737,6 +742,9 @@ mod tests {
         assert_eq!(mend_misread("Cholestero,").as_deref(), Some("Cholesterol,"));
         assert_eq!(mend_misread("Inorgamic").as_deref(), Some("Inorganic"));
         assert_eq!(mend_misread("Globukn").as_deref(), Some("Globulin"));
+        assert_eq!(mend_misread("Creatinene").as_deref(), Some("Creatinine"));
+        assert_eq!(mend_misread("Biliruben").as_deref(), Some("Bilirubin"));
+        assert_eq!(mend_misread("Netrogen").as_deref(), Some("Nitrogen"));
         // A short word too, when the stroke is its last letter.
         assert_eq!(mend_misread("Tota!").as_deref(), Some("Total"));
         assert_eq!(mend_misread("TOTA!").as_deref(), Some("TOTAL"));
