@@ -149,7 +149,9 @@ fn table_bands(page: &Page, rows: &[LabRow], boxes: impl Iterator<Item = BBox>) 
 /// The boxes of the OCR lines of `page` that begin with the name of a test the catalog knows
 /// (in up to four words) with a number level with it further right, where none of `rows` was
 /// read: a value Tesseract left out (`Amylase  Male: 25 to 90; Female: 28 to 100 U/L`, the `87`
-/// far to its right lost on a photo, which the band read alone finds).
+/// far to its right lost on a photo, which the band read alone finds). So are lines of a whole
+/// name and nothing else that no row took for its name: Tesseract's layout analysis of a small
+/// photo can drop the rest of a row (result, reference and unit) altogether.
 fn lines_without_rows(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
     let mut lines: HashMap<u32, Vec<&Word>> = HashMap::new();
     for w in &page.words {
@@ -171,11 +173,20 @@ fn lines_without_rows(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
                 catalog::lookup(name.trim_end_matches(':')).is_some()
             })?;
             // A number after the name, on its line or (where Tesseract made the name's column
-            // a block of its own) level with it further right.
+            // a block of its own) level with it further right; or nothing at all after a whole
+            // name, where Tesseract's layout analysis dropped the rest of the row (a small
+            // photo's `Lipase` with its result, reference and unit lost).
             let after = words[named - 1].bbox.x1;
             let level = |w: &Word| (bbox.y0..=bbox.y1).contains(&w.bbox.mid_y()) && w.bbox.x0 > after;
             let number = |w: &Word| w.text.contains(|c: char| c.is_ascii_digit());
-            page.words.iter().any(|w| level(w) && number(w)).then_some(bbox)
+            // (Not a name whose result a row read under it: `HIV 1/2 Antibodies` over `Value:
+            // Non Reactive`.)
+            let alone = named == words.len() && !page.words.iter().any(level) && {
+                let name = words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                let name = name.trim_end_matches(':').trim();
+                catalog::lookup_whole(name).is_some() && !rows.iter().any(|r| r.name == name)
+            };
+            (alone || page.words.iter().any(|w| level(w) && number(w))).then_some(bbox)
         })
         .collect();
     found.sort_by(|a, b| a.y0.total_cmp(&b.y0));
@@ -529,7 +540,7 @@ mod tests {
     }
 
     #[test]
-    fn a_line_naming_a_test_with_a_number_level_with_it_but_no_row_is_read_again() {
+    fn a_line_naming_a_test_with_a_number_level_with_it_or_nothing_beside_it_but_no_row_is_read_again() {
         // Urea's value lost: its name a line of its own (Tesseract's block of names), its
         // range level with it on another line.
         let mut lost = page(&[("Urea", 20.0)]);
@@ -539,10 +550,23 @@ mod tests {
         let bands = doubtful_bands(&lost, &rows, ranges_printed(&rows));
         assert_eq!(bands.len(), 1, "{bands:?}");
         assert!(bands[0].y0 < 80.0 && bands[0].y1 > 92.0 && bands[0].y1 < 110.0, "{:?}", bands[0]);
-        // A heading naming a test, with nothing beside it, is not.
-        let heading = page(&[("Urea", 20.0)]);
-        let rows = rows_from_page(&heading, None);
-        assert!(doubtful_bands(&heading, &rows, ranges_printed(&rows)).is_empty());
+        // So is the whole name with nothing beside it: a small photo's layout analysis can
+        // drop the rest of the row.
+        let alone = page(&[("Urea", 20.0)]);
+        let rows = rows_from_page(&alone, None);
+        assert_eq!(doubtful_bands(&alone, &rows, ranges_printed(&rows)).len(), 1);
+        // Not a name whose result is read under it, nor the start of a name that is no test's.
+        let mut under = page(&[("Urea", 20.0)]);
+        for (text, x) in [("Result:", 32.0), ("17.50", 90.0), ("mg/dL", 140.0), ("Reference:", 250.0), ("17-47", 330.0)]
+        {
+            under.words.push(word(text, x, 95.0, 8));
+        }
+        let rows = rows_from_page(&under, None);
+        assert!(rows.iter().any(|r| r.name == "Urea" && r.value.text == "17.50"), "{rows:#?}");
+        assert!(doubtful_bands(&under, &rows, ranges_printed(&rows)).is_empty(), "{rows:#?}");
+        let part = page(&[("Mean", 20.0)]);
+        let rows = rows_from_page(&part, None);
+        assert!(doubtful_bands(&part, &rows, ranges_printed(&rows)).is_empty());
     }
 
     #[test]
