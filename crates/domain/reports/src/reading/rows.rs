@@ -3782,8 +3782,9 @@ impl ReferenceBelow {
         if !self.text.is_empty() && (is_heading(&line.cells) || next_name) {
             return false;
         }
-        // A table's header line (`Investigation  Method  Normal  Outside Range  Unit(s)`).
-        if header_columns(&line.cells, false).is_some() {
+        // A table's header line (`Investigation  Method  Normal  Outside Range  Unit(s)`), of
+        // three columns at least.
+        if line.cells.len() >= 3 && header_columns(&line.cells, false).is_some() {
             return false;
         }
         // The next result, or the next row's own reference label.
