@@ -994,7 +994,7 @@ fn split_after_unit(cell: Cell) -> Vec<Cell> {
     let words: Vec<&str> = cell.text.split(' ').collect();
     let speck = |w: &str| !w.is_empty() && w.chars().all(|c| SPECKS.contains(&c));
     let [_, unit, mark, ..] = words.as_slice() else { return vec![cell] };
-    if !speck(mark) || !unit.contains(char::is_alphabetic) || speck(unit) {
+    if !speck(mark) || !unit.contains(char::is_alphabetic) {
         return vec![cell];
     }
     let rest = words[3..].iter().skip_while(|w| speck(w)).copied().collect::<Vec<_>>().join(" ");
@@ -3559,10 +3559,10 @@ fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
     let rest = after_result_label(&first.text)?;
     crate::catalog::lookup(name)?;
     let mut out = vec![Cell { text: name.to_string(), x1: first.x0, ..first.clone() }];
-    // The result's cell: the rest of the label's, or the next where the label stands alone and
-    // a number starts it (`Result` | `106 mmoVL`).
+    // The result's cell: the rest of the label's, or the next where the label stands alone
+    // (`Result` | `106 mmoVL`), unless that is the reference.
     let (result, others) = match cells.get(1) {
-        Some(next) if rest.is_empty() && next.text.trim_start().starts_with(|c: char| c.is_ascii_digit()) => {
+        Some(next) if rest.is_empty() && next.text.split(' ').next().is_some_and(|w| !names_reference(w)) => {
             (Some(next.clone()), &cells[2..])
         }
         _ => ((!rest.is_empty()).then(|| Cell { text: rest.to_string(), ..first.clone() }), &cells[1..]),
@@ -3608,10 +3608,11 @@ fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
             _ => out.extend(split),
         }
     }
+    let after_result = out.len();
     out.extend(reference.into_iter().chain(others.iter().filter(|c| !is_separator(&c.text)).cloned()));
     // A reference is the last thing on such a line: where a photo cut it into cells (`Reference:`
     // | `M:` | `8-61 F` | `7-55`), they are one again.
-    if let Some(at) = (1..out.len()).find(|&i| out[i].text.split(' ').next().is_some_and(names_reference)) {
+    if let Some(at) = (after_result..out.len()).find(|&i| out[i].text.split(' ').next().is_some_and(names_reference)) {
         let parts = out.split_off(at);
         let text = parts.iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" ");
         // (Its label as printed, where a photo misread it: `Reterence`, `Reference;`.)
@@ -4797,6 +4798,21 @@ mod tests {
             ]
         );
         assert_eq!(rows[0].flag, Some(Flag::Low));
+        // A result in words that names a reference too, and one alone in the cell after the
+        // label.
+        let p = page_at(&[
+            (100.0, &[("Urine Colour", 40.0)]),
+            (113.0, &[("Result: Normal", 52.0), ("Reference: Normal", 200.0)]),
+            (131.0, &[("Nitrite", 40.0)]),
+            (144.0, &[("Result", 52.0), ("Negative Normal: Negative", 100.0)]),
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
+        assert_eq!(
+            read,
+            [("Urine Colour", "Normal", Some("Normal")), ("Nitrite", "Negative", Some("Normal: Negative"))]
+        );
         // A label the catalog does not know as a result's, and a number, stays a table's row.
         let p = page_at(&[(100.0, &[("Globulin", 40.0)]), (113.0, &[("Resolute 1.8", 52.0)])]);
         assert!(rows_from_page(&p, None).iter().all(|r| r.name != "Globulin"));
