@@ -60,6 +60,13 @@ impl Cell {
         ]
     }
 
+    /// The cell cut in two at its ends: `head`, a start of its text, and `tail`, an end of it,
+    /// each where it stands ([`Self::cut`]).
+    fn cut_ends(&self, head: String, tail: String) -> Vec<Cell> {
+        let (head_end, tail_start) = (head.chars().count(), self.text.chars().count() - tail.chars().count());
+        self.cut(head, head_end, tail, tail_start)
+    }
+
     /// The result this cell holds, with a lost decimal point put back (`45 1` is 45.1).
     fn value(&self) -> Option<ResultValue> {
         parse_value(&self.text)
@@ -947,6 +954,11 @@ fn split_run_on_reference(cell: Cell) -> Vec<Cell> {
 /// Marks a scan reads from a rule or a speck between a result and what follows it.
 const SPECKS: &[char] = &['=', '~', '_', '\u{2014}'];
 
+/// Whether `word` is made of [`SPECKS`] only (`=`, `—_`).
+fn speck_word(word: &str) -> bool {
+    !word.is_empty() && word.chars().all(|c| SPECKS.contains(&c))
+}
+
 /// A scanned cell that starts with a result and runs on past a speck (`26 ~~ High`, `75* —
 /// Male: (7 - 55)`, `116 = =mg/dL`) or straight into a sex's label (`73M: 28- 100 U/L`): the
 /// result is a cell of its own, the specks go, and the rest is a cell after it. Not a number
@@ -965,7 +977,7 @@ fn split_after_result(cell: Cell) -> Vec<Cell> {
             let mut at = first.len();
             let mut specks = 0;
             for word in text[first.len()..].split(' ') {
-                if !word.is_empty() && !word.chars().all(|c| SPECKS.contains(&c)) {
+                if !word.is_empty() && !speck_word(word) {
                     break;
                 }
                 specks += usize::from(!word.is_empty());
@@ -982,8 +994,7 @@ fn split_after_result(cell: Cell) -> Vec<Cell> {
     if rest.is_empty() || rest.starts_with(|c: char| c.is_ascii_digit()) {
         return vec![cell];
     }
-    let chars = text.chars().count();
-    cell.cut(number.to_string(), number.chars().count(), rest.to_string(), chars - rest.chars().count())
+    cell.cut_ends(number.to_string(), rest.to_string())
 }
 
 /// A scanned cell of a result and its unit that runs on past a speck into the reference
@@ -992,19 +1003,15 @@ fn split_after_result(cell: Cell) -> Vec<Cell> {
 /// of one word with a letter, and something after the specks.
 fn split_after_unit(cell: Cell) -> Vec<Cell> {
     let words: Vec<&str> = cell.text.split(' ').collect();
-    let speck = |w: &str| !w.is_empty() && w.chars().all(|c| SPECKS.contains(&c));
     let [_, unit, mark, ..] = words.as_slice() else { return vec![cell] };
-    if !speck(mark) || !unit.contains(char::is_alphabetic) {
+    if !speck_word(mark) || !unit.contains(char::is_alphabetic) {
         return vec![cell];
     }
-    let rest = words[3..].iter().skip_while(|w| speck(w)).copied().collect::<Vec<_>>().join(" ");
+    let rest = words[3..].iter().skip_while(|w| speck_word(w)).copied().collect::<Vec<_>>().join(" ");
     if rest.is_empty() {
         return vec![cell];
     }
-    let head = words[..2].join(" ");
-    let (head_end, chars) = (head.chars().count(), cell.text.chars().count());
-    let rest_start = chars - rest.chars().count();
-    cell.cut(head, head_end, rest, rest_start)
+    cell.cut_ends(words[..2].join(" "), rest)
 }
 
 /// A cell ending in a number glued to its unit (`24.8%`, `L 5.6%`, `88mg/dL`): the number
@@ -1019,8 +1026,7 @@ fn split_glued_unit(cell: Cell, may_be_result: bool) -> Vec<Cell> {
         && parse_number(number).is_some()
         && ratio_unit(unit)
     {
-        let unit_start = cell.text.chars().count() - unit.chars().count();
-        return cell.cut(number.to_string(), number.chars().count(), unit.to_string(), unit_start);
+        return cell.cut_ends(number.to_string(), unit.to_string());
     }
     if let Some(cells) = split_spaced_unit(&cell, may_be_result) {
         return cells;
@@ -1064,8 +1070,7 @@ fn split_spaced_unit(cell: &Cell, may_be_result: bool) -> Option<Vec<Cell>> {
         if !(result && (tail == "%" || crate::catalog::is_known_unit(&tail))) {
             return None;
         }
-        let (head_end, tail_start) = (head.chars().count(), cell.text.chars().count() - tail.chars().count());
-        Some(cell.cut(head, head_end, tail, tail_start))
+        Some(cell.cut_ends(head, tail))
     })
 }
 
@@ -2626,7 +2631,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let unit = unit.or_else(|| unit_in_reference(range.as_ref(), range_text.as_deref()?));
     // A scan's speck before the reference is no part of it (`= (3.5 - 7.2) mg/dL`).
     let range_text = range_text.map(|t| match t.split_once(' ') {
-        Some((speck, rest)) if !speck.is_empty() && speck.chars().all(|c| SPECKS.contains(&c)) => rest.to_string(),
+        Some((speck, rest)) if speck_word(speck) => rest.to_string(),
         _ => t,
     });
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
@@ -2697,8 +2702,7 @@ fn split_misread_unit(cell: Cell, columns: Columns) -> Vec<Cell> {
     if number.is_empty() || !worded {
         return vec![cell];
     }
-    let (head_end, tail_start) = (number.chars().count(), text.chars().count() - unit.chars().count());
-    Cell { text: text.to_string(), ..cell }.cut(number.to_string(), head_end, unit.to_string(), tail_start)
+    Cell { text: text.to_string(), ..cell }.cut_ends(number.to_string(), unit.to_string())
 }
 
 /// The unit printed inside a reference (`3-95 U/L`), as printed in `text`, not as the range
@@ -3574,9 +3578,7 @@ fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
             let words: Vec<&str> = cell.text.split(' ').collect();
             match (1..words.len()).find(|&k| names_reference(words[k])) {
                 Some(k) => {
-                    let (head, tail) = (words[..k].join(" "), words[k..].join(" "));
-                    let head_end = head.chars().count();
-                    let mut parts = cell.cut(head, head_end, tail, head_end + 1);
+                    let mut parts = cell.cut_ends(words[..k].join(" "), words[k..].join(" "));
                     let reference = parts.pop();
                     (parts.pop(), reference)
                 }
@@ -3601,9 +3603,7 @@ fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
                     && parse_value(&number).is_some_and(|v| v.number.is_some())
                     && looks_like_unit(&unit) =>
             {
-                let chars = rest.chars().count();
-                let (head_end, tail_start) = (number.chars().count(), chars - unit.chars().count());
-                out.extend(Cell { text: rest.clone(), ..cell }.cut(number, head_end, unit, tail_start));
+                out.extend(Cell { text: rest.clone(), ..cell }.cut_ends(number, unit));
             }
             _ => out.extend(split),
         }
