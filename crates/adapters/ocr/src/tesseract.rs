@@ -86,11 +86,20 @@ impl OcrEngine {
     /// photo) finds other lines than on the whole, and labdata's photos read worse (F1 .952 to
     /// .890).
     ///
-    /// Turned on, it starts the second worker at once, if there is none, to load its model while
-    /// the page is prepared, as the first worker's does.
+    /// Turned on, it starts the second worker ([`Self::start_second_worker`]).
     pub fn set_halves(&mut self, on: bool) {
         self.halves = on;
-        if on && self.second.is_none() {
+        if on {
+            self.start_second_worker();
+        }
+    }
+
+    /// Starts the second worker at once, if there is none, to load its model while the page is
+    /// prepared, as the first worker's does: for two images read at once
+    /// ([`Self::read_prepared_pair`]) and halves of a page ([`Self::set_halves`]). Without it,
+    /// the second worker starts when first needed, and its model loads while the first waits.
+    pub fn start_second_worker(&mut self) {
+        if self.second.is_none() {
             // A worker that cannot start now is tried again, and its error given, when needed.
             self.second = Worker::spawn(&self.path, self.data_path.as_deref()).ok();
         }
@@ -161,30 +170,15 @@ impl OcrEngine {
     /// # Errors
     /// As [`Self::read_image`].
     pub fn read_prepared(&mut self, prepared: Prepared, number: u32) -> Result<(Page, Prepared), ExtractError> {
-        let image = &prepared.image;
         self.confidence = None;
-        // Only the part of the page that holds ink is read, as an image of its own (Tesseract's
-        // own rectangle is no substitute: one as wide as the page is recognised from the whole
-        // page's pixels at the rectangle's coordinates, which read labdata's iron photo as junk).
-        // Its words are moved back to the page, as a band's are.
-        let area = match (i32::try_from(image.width()), i32::try_from(image.height())) {
-            (Ok(w), Ok(h)) => crate::regions::printed_area(image.as_raw(), w, h),
-            _ => None,
-        };
-        let (part, dx, dy) = match area {
-            Some([x, y, w, h]) => {
-                let part = crate::preprocess::cut(image, [x, y, x + w, y + h].map(i32::unsigned_abs));
-                (Cow::Owned(part), x as f32, y as f32)
-            }
-            None => (Cow::Borrowed(image), 0.0, 0.0),
-        };
+        let (part, dx, dy) = printed_part(&prepared.image);
         // A tall page is read as two halves at once where [`Self::set_halves`] says so (see
         // `read_halves`), and whole where that finds print it did not read.
         let halved = match if self.halves { crate::halves::cut_row(&part) } else { None } {
             Some(at) => self.read_halves(&part, at)?,
             None => None,
         };
-        let (mut words, tsvs) = match halved {
+        let (words, tsvs) = match halved {
             Some(read) => read,
             None => {
                 let tsv = self.tsv(Layout::Page, &crate::preprocess::to_pgm(&part))?;
@@ -192,18 +186,42 @@ impl OcrEngine {
             }
         };
         self.confidence = mean_confidence(&tsvs);
-        for word in &mut words {
-            let b = word.bbox;
-            word.bbox = BBox { x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy };
-        }
-        let page = Page { number, width: image.width() as f32, height: image.height() as f32, words };
+        let page = page_of(&prepared.image, number, words, dx, dy);
         Ok((page, prepared))
+    }
+
+    /// Two page images [`Self::prepare`] gave (two looks at page `number`), read at once by
+    /// the two workers, each whole (never in halves), as [`Self::read_prepared`] reads one: each
+    /// given back with its words and Tesseract's mean confidence in them ([`Self::confidence`],
+    /// which then is `b`'s).
+    ///
+    /// # Errors
+    /// As [`Self::read_image`].
+    pub fn read_prepared_pair(
+        &mut self,
+        a: Prepared,
+        b: Prepared,
+        number: u32,
+    ) -> Result<[(Page, Prepared, Option<f32>); 2], ExtractError> {
+        self.confidence = None;
+        let (part_a, ax, ay) = printed_part(&a.image);
+        let (part_b, bx, by) = printed_part(&b.image);
+        let pgm = |part: &GrayImage| crate::preprocess::to_pgm(part);
+        let (tsv_a, tsv_b) = self.tsv_pair(&pgm(&part_a), &pgm(&part_b))?;
+        let page_a = page_of(&a.image, number, read_words(&tsv_a, &part_a), ax, ay);
+        let page_b = page_of(&b.image, number, read_words(&tsv_b, &part_b), bx, by);
+        self.confidence = mean_confidence(&tsv_b);
+        Ok([(page_a, a, mean_confidence(&tsv_a)), (page_b, b, self.confidence)])
     }
 
     /// The words Tesseract reads in `bands` of a page read before (boxes in its pixels), each
     /// band cut from `prepared`, enlarged toward print 24 px tall (at most three times) and read
     /// with the others in one pass (see [`crate::bands`]) as `layout` says. A word's line number
     /// is its own, after any the page's first reading can have.
+    ///
+    /// The bands are read as one image, not split between the two workers: Tesseract's layout
+    /// analysis of half the bands found other lines, and labdata's Turkish hemogram photo lost
+    /// three results (F1 .909 to .791).
     ///
     /// # Errors
     /// As [`Self::read_image`].
@@ -317,6 +335,35 @@ fn ask(
             Err(ExtractError::Corrupt(format!("OCR stopped on this image ({e})")))
         }
     }
+}
+
+/// The part of `image` that holds ink, as an image of its own, with where it starts on the
+/// page (x, y). Tesseract's own rectangle is no substitute: one as wide as the page is
+/// recognised from the whole page's pixels at the rectangle's coordinates, which read labdata's
+/// iron photo as junk. Words read in the part are moved back to the page ([`page_of`]), as a
+/// band's are.
+fn printed_part(image: &GrayImage) -> (Cow<'_, GrayImage>, f32, f32) {
+    let area = match (i32::try_from(image.width()), i32::try_from(image.height())) {
+        (Ok(w), Ok(h)) => crate::regions::printed_area(image.as_raw(), w, h),
+        _ => None,
+    };
+    match area {
+        Some([x, y, w, h]) => {
+            let part = crate::preprocess::cut(image, [x, y, x + w, y + h].map(i32::unsigned_abs));
+            (Cow::Owned(part), x as f32, y as f32)
+        }
+        None => (Cow::Borrowed(image), 0.0, 0.0),
+    }
+}
+
+/// Page `number` of `image`'s size holding `words` read in the part of it that starts at
+/// (`dx`, `dy`) ([`printed_part`]), moved back to the page.
+fn page_of(image: &GrayImage, number: u32, mut words: Vec<Word>, dx: f32, dy: f32) -> Page {
+    for word in &mut words {
+        let b = word.bbox;
+        word.bbox = BBox { x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy };
+    }
+    Page { number, width: image.width() as f32, height: image.height() as f32, words }
 }
 
 /// A page image as it was read (cleaned, perhaps enlarged), kept to read parts of it again.

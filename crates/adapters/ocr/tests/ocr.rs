@@ -124,6 +124,31 @@ fn a_tall_page_is_read_in_two_halves_at_once_with_its_words_where_they_are_on_th
 }
 
 #[test]
+fn two_looks_at_a_page_read_at_once_by_two_workers_give_each_what_it_gives_alone() {
+    let real = env!("CARGO_BIN_EXE_healthtracker-ocr");
+    let counting = FakeWorker::saying("pair", "", &format!("'{real}'"));
+    let mut engine = OcrEngine::with_worker(&counting.script, None).unwrap();
+    let look = |look: Look| OcrEngine::prepare(FIXTURE, FileKind::Png, look).unwrap();
+    let (enlarged, _) = engine.read_prepared(look(Look::Enlarged), 2).unwrap();
+    let enlarged_confidence = engine.confidence();
+    let (native, _) = engine.read_prepared(look(Look::Native), 2).unwrap();
+    let native_confidence = engine.confidence();
+    assert_eq!(counting.starts(), 1, "one worker reads one image at a time");
+    let [(a, _, a_confidence), (b, _, b_confidence)] =
+        engine.read_prepared_pair(look(Look::Enlarged), look(Look::Native), 2).unwrap();
+    assert_eq!(counting.starts(), 2, "a second worker reads the second image");
+    let words = |p: &ht_reports::Page| {
+        p.words.iter().map(|w| (w.text.clone(), w.bbox.x0.round() as i32, w.bbox.y0.round() as i32)).collect::<Vec<_>>()
+    };
+    assert!(words(&a).len() >= 20, "{:?}", words(&a));
+    assert_eq!((words(&a), a.width, a.number), (words(&enlarged), enlarged.width, 2));
+    assert_eq!((words(&b), b.width, b.number), (words(&native), native.width, 2));
+    assert!(a.width > b.width, "the enlarged look first");
+    assert_eq!((a_confidence, b_confidence), (enlarged_confidence, native_confidence));
+    assert_eq!(engine.confidence(), native_confidence);
+}
+
+#[test]
 fn the_engine_is_reused_across_pages() {
     let mut engine = OcrEngine::new(None).unwrap();
     let first = engine.read_image(FIXTURE, FileKind::Png, 1).unwrap();

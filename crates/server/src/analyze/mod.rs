@@ -195,7 +195,8 @@ impl Reader {
     /// only pages that need it pay for it.
     ///
     /// A scanned page (`scanned`: the image of a PDF's page) is read in two halves at once
-    /// where it is tall ([`OcrEngine::set_halves`]); a photo is read whole.
+    /// where it is tall ([`OcrEngine::set_halves`]); a photo is read whole, and a photo of small
+    /// print at both sizes at once ([`OcrEngine::read_prepared_pair`]).
     fn ocr_page(&mut self, bytes: &[u8], kind: FileKind, number: u32, scanned: bool) -> Result<Page, ExtractError> {
         let printed = self.sex;
         let engine = self.engine()?;
@@ -205,12 +206,14 @@ impl Reader {
         // Rows are read with the sex the report prints, as they are at the end: a range split
         // by sex is a range then, and not taken into the name before it (`Urea  Male: 15 - 39;
         // Female: 17 - 43  21  mg/dL`).
-        let read = |engine: &mut OcrEngine, prepared: Prepared| -> Result<OcrReading, ExtractError> {
-            let (page, prepared) = engine.read_prepared(prepared, number)?;
+        let reading = |page: Page, prepared: Prepared, confidence: Option<f32>| {
             let (rows, sex) = rows_for_sex(&page, printed);
             let known = rows.iter().filter(|r| known(r)).count();
-            let confidence = engine.confidence().unwrap_or(0.0);
-            Ok(OcrReading { page, prepared, rows, known, confidence, sex })
+            OcrReading { page, prepared, rows, known, confidence: confidence.unwrap_or(0.0), sex }
+        };
+        let read = |engine: &mut OcrEngine, prepared: Prepared| -> Result<OcrReading, ExtractError> {
+            let (page, prepared) = engine.read_prepared(prepared, number)?;
+            Ok(reading(page, prepared, engine.confidence()))
         };
         let look = |look: Look| OcrEngine::prepare(bytes, kind, look);
         let native = look(Look::Native)?;
@@ -218,11 +221,27 @@ impl Reader {
         let (mut best, other) = match Plan::for_letters(native.letter_height()) {
             Plan::EnlargedOnly => (read(engine, look(Look::Enlarged)?)?, None),
             Plan::EnlargedFirst => {
-                let enlarged = read(engine, look(Look::Enlarged)?)?;
+                // A photo is read at both sizes at once, by the two workers: the reading at its
+                // own size, the smaller, is done by the time the enlarged one is, and is wanted
+                // unless that one is sure. A scanned page keeps both workers busy with its
+                // halves, and is read at its own size only when needed. (`first`: the reading
+                // at its own size, or the image still to read.)
+                let (enlarged, first) = if scanned {
+                    (read(engine, look(Look::Enlarged)?)?, Err(native))
+                } else {
+                    // (The second worker loads its model while the enlarged image is made.)
+                    engine.start_second_worker();
+                    let [(page, prepared, confidence), (first_page, first_prepared, first_confidence)] =
+                        engine.read_prepared_pair(look(Look::Enlarged)?, native, number)?;
+                    (reading(page, prepared, confidence), Ok((first_page, first_prepared, first_confidence)))
+                };
                 if enlarged.known >= FEW_RESULTS && enlarged.confidence >= SURE {
                     (enlarged, None)
                 } else {
-                    let first = read(engine, native)?;
+                    let first = match first {
+                        Ok((page, prepared, confidence)) => reading(page, prepared, confidence),
+                        Err(native) => read(engine, native)?,
+                    };
                     if enlarged.better_than(&first) { (enlarged, Some(first)) } else { (first, Some(enlarged)) }
                 }
             }
