@@ -198,6 +198,15 @@ const TIER_WORDS: &[&str] = &[
     "women",
     "child",
     "children",
+    "infant",
+    "infants",
+    "newborn",
+    "elderly",
+    // eGFR's tiers (`Mild Decrease : 60 - 89`).
+    "mild",
+    "severe",
+    "decrease",
+    "decreased",
     // Pregnancy's tiers (`1st TRIMESTER  81.1-176.6`).
     "pregnancy",
     "pregnant",
@@ -2161,6 +2170,38 @@ fn worded_tier(text: &str) -> bool {
         || text.rsplit_once(':').is_some_and(|(range, label)| words(label) && parse_range(range, None).is_some())
 }
 
+/// Whether `text` is the first tier of a reference whose range a scan damaged past reading: a
+/// tier's label, its colon, and a bracket, comparison or number after it that is no range
+/// (`Children : (4 - :` for `Children : (4 - 19)`, `Normal : >= :`, `Deficiency : : 20.0`).
+/// Not a name's words before a colon (`Method : 4`).
+fn damaged_tier(text: &str) -> bool {
+    let Some((label, rest)) = text.split_once(':') else { return false };
+    let label = label.trim();
+    let tier_word = |w: &str| TIER_WORDS.contains(&w.to_lowercase().as_str());
+    label_words(label)
+        && (label.split_whitespace().all(tier_word) || labels_a_sex(label))
+        && rest
+            .trim_start()
+            .starts_with(|c: char| c.is_ascii_digit() || matches!(c, '(' | '<' | '>' | ':' | '\u{2264}' | '\u{2265}'))
+        && parse_range(rest, None).is_none()
+}
+
+/// The tiers of a reference (`texts`, one a line) that do not read as a range together,
+/// without the first where a scan damaged it past reading ([`damaged_tier`]): `Children : (4 -
+/// :` over `Adults : (6 - 24)` is the adults' range. The rest is read as any tiers are, so a
+/// damaged adults' or normal tier leaves none (`Adult : (40 - :` over `Children : (28 - 48)`
+/// is not the children's range).
+fn without_damaged_tier(texts: &[String], sex: Option<Sex>) -> Vec<String> {
+    match texts {
+        [first, rest @ ..]
+            if !rest.is_empty() && damaged_tier(first) && parse_range(&join_tiers(texts), sex).is_none() =>
+        {
+            rest.to_vec()
+        }
+        _ => texts.to_vec(),
+    }
+}
+
 /// Reads one line as a result: name cells, a value, then flag, unit and range in any order.
 fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
     let method_x = columns.method_x;
@@ -2293,7 +2334,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     if name_cells.len() >= 2
         && !range_after(vi)
         && let Some(last) = name_cells.last().cloned()
-        && (moved || last.text.chars().any(|c| c.is_ascii_digit()))
+        && (moved || last.text.chars().any(|c| c.is_ascii_digit()) || damaged_tier(&last.text))
     {
         let text = last.text.trim().to_string();
         match parse_range(&text, sex).filter(|r| moved || r.low.is_some() || r.high.is_some()) {
@@ -2303,7 +2344,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             }
             // The first tier of a reference printed a tier a line (`Children (58.1 - 80.8)`
             // over `Adults (83.0 - 101.0)`), which the lines below go on.
-            None if worded_tier(&text) => {
+            None if worded_tier(&text) || damaged_tier(&text) => {
                 tier_first = true;
                 reference_cell = Some((last.x0, last.x1, text));
             }
@@ -2377,9 +2418,9 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     let mut flag = value.flag.or(name_flag).or(column_flag);
     let mut unit: Option<String> = unit_before;
     let after_value = &cells[vi + 1..];
-    // A reference printed before the result (a `Reference Range` column left of `Results`):
-    // the unit's place is then after the result.
-    let range_before = range.is_some();
+    // A reference printed before the result (a `Reference Range` column left of `Results`),
+    // or its first tier: the unit's place is then after the result.
+    let range_before = range.is_some() || tier_first;
     // Cells already taken into the one before them.
     let mut taken_until = 0;
     // A cell with digits that was read as nothing: a reference damaged past reading.
@@ -3367,7 +3408,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                         )
                         .collect();
                     if let Some(target) = rows.get_mut(*row) {
-                        set_reference(target, &join_tiers(&colons), joined, sex);
+                        set_reference(target, &join_tiers(&without_damaged_tier(&colons, sex)), joined, sex);
                     }
                     continue;
                 }
@@ -4389,6 +4430,47 @@ mod tests {
                 ("Urea (Serum)", Some("mg/dL"), Some((Some(15.0), Some(39.0)))),
             ]
         );
+    }
+
+    #[test]
+    fn a_first_tier_a_scan_damaged_past_reading_is_no_part_of_the_name() {
+        // A 300 dpi scan of tiers before the result (`Children : (4 - 19)` over `Adults : (6 -
+        // 24)`), its first tier's end read as a colon or lost.
+        let p = ocr_cells_page(&[
+            &[("Tests", 20.0), ("Biological Ref. Interval", 500.0), ("RESULT", 850.0), ("UNITS", 1000.0)],
+            &[("Blood Urea Nitrogen", 20.0), ("Children : (4 - :", 500.0), ("18", 880.0), ("mg/dL", 940.0)],
+            &[("Adults : (6 - 24)", 500.0)],
+            &[("Chloride", 20.0), ("Adults : (98 - 107)", 500.0), ("105", 870.0), ("mEq/L", 940.0)],
+            &[("eGFR", 20.0), ("Normal : >= :", 500.0), ("119", 870.0), ("mL/min/1.73m2", 940.0)],
+            &[("Mild Decrease : 60 - 89", 500.0)],
+            // Its unit misread as well.
+            &[("Gamma GT", 20.0), ("Normal: (8 - :", 500.0), ("38", 880.0), ("UL", 940.0)],
+            &[("Vitamin D, 25-Hydroxy", 20.0), ("Deficiency : : 20.0", 500.0), ("24.5L", 860.0), ("ng/mL", 940.0)],
+            &[("Insufficiency : 20.0 - 29.0", 500.0)],
+            &[("HDL-Cholesterol", 20.0), ("Adult : (40 - :", 500.0), ("41", 880.0), ("mg/dL", 940.0)],
+            &[("Children : (28 - 48)", 500.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<(&str, &str, Option<&str>)> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("Blood Urea Nitrogen", "18", Some("mg/dL")),
+                ("Chloride", "105", Some("mEq/L")),
+                ("eGFR", "119", Some("mL/min/1.73m2")),
+                ("Gamma GT", "38", Some("UL")),
+                ("Vitamin D, 25-Hydroxy", "24.5", Some("ng/mL")),
+                ("HDL-Cholesterol", "41", Some("mg/dL")),
+            ]
+        );
+        // The adults' tier below the children's damaged one is the range; a damaged normal
+        // tier (eGFR's), or adults' tier (HDL's, over the children's), leaves none.
+        let bounds: Vec<Option<(Option<f64>, Option<f64>)>> =
+            rows.iter().map(|r| r.range.as_ref().map(|g| (g.low, g.high))).collect();
+        assert_eq!(bounds[0], Some((Some(6.0), Some(24.0))));
+        assert_eq!(bounds[2], None);
+        assert_eq!(bounds[5], None);
     }
 
     #[test]
