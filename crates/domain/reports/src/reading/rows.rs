@@ -545,6 +545,26 @@ fn listed(cells: Vec<Cell>) -> Vec<Cell> {
         let whole = if cells.len() > 1 { split_listed(&cells, false) } else { None };
         return whole.unwrap_or_else(|| cut.into_iter().chain(cells.into_iter().skip(1)).collect());
     }
+    // A result beyond the assay (`TRIGLYCERIDES <7.5 mg/dL`) is one only before a reference:
+    // where a scan's wider space set its reference in brackets apart (`[< 150]`, perhaps its
+    // first bracket taken for a rule), the two cells are asked together.
+    let bracketed = |c: &Cell| {
+        let t = c.text.trim();
+        match t.chars().last() {
+            _ if t.starts_with(['[', '(']) => Some(c.clone()),
+            Some(close @ (']' | ')')) if !t.contains(['[', '(']) => {
+                let open = if close == ']' { '[' } else { '(' };
+                Some(Cell { text: format!("{open}{t}"), ..c.clone() })
+            }
+            _ => None,
+        }
+    };
+    if let [first, second, ..] = cells.as_slice()
+        && let Some(reference) = bracketed(second)
+        && let Some(cut) = split_listed(&[first.clone(), reference], false)
+    {
+        return cut.into_iter().chain(cells.into_iter().skip(2)).collect();
+    }
     // (A line of one cell was asked whole above.)
     match (cells.len() > 1).then(|| split_listed(&cells, true)).flatten() {
         Some(cut) => cut,
@@ -3565,7 +3585,14 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 let all_text = line.cells.len() == 1
                     && parse_value(&line.cells[0].text).is_none()
                     && !line.cells[0].text.trim_end().ends_with('.');
-                pending_name = all_text.then(|| clean_name(&line.cells));
+                // A test's name a scan's wide space cut into cells (`Total` | `PSA`).
+                let cut_name = line.cells.len() > 1
+                    && line
+                        .cells
+                        .iter()
+                        .all(|c| c.text.contains(char::is_alphabetic) && parse_value(&c.text).is_none())
+                    && crate::catalog::lookup(&clean_name(&line.cells)).is_some();
+                pending_name = (all_text || cut_name).then(|| clean_name(&line.cells));
             }
         }
     }
@@ -4428,6 +4455,46 @@ mod tests {
                 ("Vitamin D, 25-Hydroxy", Some("ng/mL"), Some((Some(30.0), Some(100.0)))),
                 ("PT", Some("seconds"), Some((Some(11.0), Some(13.5)))),
                 ("Urea (Serum)", Some("mg/dL"), Some((Some(15.0), Some(39.0)))),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_tests_name_a_scan_cut_into_cells_names_the_labelled_result_under_it() {
+        let p = ocr_cells_page(&[
+            &[("RESULTS", 20.0)],
+            &[("Total", 20.0), ("PSA", 120.0)],
+            &[("Value: 4.48 High ng/mL", 60.0), ("Normal range: < 4.00", 700.0)],
+            &[("HDL-Cholesterol", 20.0)],
+            &[("Value: 34 Low mg/dL", 60.0), ("Normal range: 40 to 60", 700.0)],
+            // Words in cells that name no test name nothing under them.
+            &[("Fasting", 20.0), ("Sample", 120.0)],
+            &[("12.5", 60.0), ("mg/dL", 300.0), ("10 - 20", 500.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(
+            names_values_ranges(&rows),
+            [("Total PSA", "4.48", None, Some(4.0)), ("HDL-Cholesterol", "34", Some(40.0), Some(60.0))]
+        );
+        assert_eq!(rows[0].flag, Some(Flag::High));
+    }
+
+    #[test]
+    fn a_result_beyond_the_assay_before_its_reference_in_brackets_set_apart_is_the_result() {
+        // A scan's wider space set the bracketed reference apart from the rest of a list's
+        // line, its first bracket taken for a rule or not.
+        let p = ocr_cells_page(&[
+            &[("Polymorphs 43 %", 20.0), ("[40 to 80]", 400.0)],
+            &[("TRIGLYCERIDES <7.5 mg/dL", 20.0), ("< 150]", 400.0)],
+            &[("CRP <0.5 mg/L", 20.0), ("[< 5.0]", 400.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(
+            names_values_ranges(&rows),
+            [
+                ("Polymorphs", "43", Some(40.0), Some(80.0)),
+                ("TRIGLYCERIDES", "<7.5", None, Some(150.0)),
+                ("CRP", "<0.5", None, Some(5.0)),
             ]
         );
     }
@@ -5745,22 +5812,26 @@ mod tests {
             words: vec![
                 word("Vitamin", 40.0, 300.0, 0),
                 word("B12", 104.0, 300.5, 0),
-                word("204.5", 300.0, 307.0, 0),
-                word("pg/ml", 550.0, 311.0, 0),
-                word("150-970", 650.0, 314.0, 0),
-                word("CRP", 40.0, 340.0, 1),
-                word("5.0", 300.0, 347.0, 1),
-                word("mg/L", 550.0, 351.0, 1),
-                word("0-6", 650.0, 354.0, 1),
+                word("204.5", 300.0, 313.0, 0),
+                word("pg/ml", 550.0, 321.0, 0),
+                word("150-970", 650.0, 326.0, 0),
+                word("CRP", 40.0, 345.0, 1),
+                word("5.0", 300.0, 358.0, 1),
+                word("mg/L", 550.0, 366.0, 1),
+                word("0-6", 650.0, 371.0, 1),
             ],
         };
         let rows = rows_from_page(&p, None);
         let got: Vec<(&str, Option<f64>, Option<&str>)> =
             rows.iter().map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref())).collect();
         assert_eq!(got, [("Vitamin B12", Some(204.5), Some("pg/ml")), ("CRP", Some(5.0), Some("mg/L"))]);
-        // Without the OCR's lines, the same words are not one row.
+        // Without the OCR's lines, the same words are not these rows: each row's unit and
+        // range fall on a level of their own.
         let level = Page { words: p.words.iter().map(|w| Word { line: None, ..w.clone() }).collect(), ..p };
-        assert!(rows_from_page(&level, None).len() < 2);
+        let level_rows = rows_from_page(&level, None);
+        let level_got: Vec<(&str, Option<f64>, Option<&str>)> =
+            level_rows.iter().map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref())).collect();
+        assert_ne!(level_got, got);
     }
 
     #[test]
