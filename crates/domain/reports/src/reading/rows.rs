@@ -572,6 +572,9 @@ fn listed(cells: Vec<Cell>) -> Vec<Cell> {
     }
 }
 
+/// Brackets a list's reference opens with: a photo reads `[` as `{` too.
+const OPENING: [char; 3] = ['(', '[', '{'];
+
 /// Words that say a reference follows, as a list prints it after the result (`, reference 0.7
 /// - 1.3`, `Normal range: 70 - 100`); `Ret` is a photo's `Ref`.
 const REFERENCE_WORDS: &[&str] = &["ref", "ref.", "ret", "ret.", "reference", "normal", "range", "interval"];
@@ -619,7 +622,7 @@ fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<Cell>> {
     let (name_end, value_at, separator) = list_name(&words, first_number)?;
     let separated = separator == Separator::Colon;
     let name = joined(&words[..name_end]);
-    let name = name.trim_end_matches([':', '=']).trim();
+    let name = name.trim_end_matches([':', '=', ';']).trim();
     // (A comparison belongs to a bound: `eGFR > 90`. A name runs on into the next cell only
     // up to its separator: else that cell is a table's flag column, `Vitamin B12  Low  1`.)
     let compared = name.ends_with(['<', '>', '=', '\u{2264}', '\u{2265}']);
@@ -746,9 +749,12 @@ fn list_name(words: &[RunWord], first_number: usize) -> Option<(usize, usize, Se
     // Clear)`; that of a name ending in one, `Albumin (Urine): Nil`, is.)
     let balanced = |w: &str| w.matches(['(', '[']).count() == w.matches([')', ']']).count();
     let dash = |w: &str| matches!(w, "-" | "\u{2013}");
-    let marked = words[..first_number].iter().position(|w| {
-        (w.text.ends_with([':', '=']) && !w.text.starts_with(['<', '>']) && balanced(w.text)) || dash(w.text)
-    });
+    // (A photo reads the colon before the result as a semicolon: `Total Cholesterol; 214`.)
+    let colon = |k: usize, w: &str| w.ends_with([':', '=']) || (w.ends_with(';') && k + 1 == first_number);
+    let marked = words[..first_number]
+        .iter()
+        .enumerate()
+        .position(|(k, w)| (colon(k, w.text) && !w.text.starts_with(['<', '>']) && balanced(w.text)) || dash(w.text));
     match marked {
         Some(k) if k > 0 || words[k].text.len() > 1 => {
             let alone = matches!(words[k].text, ":" | "=") || dash(words[k].text);
@@ -776,7 +782,7 @@ fn list_name(words: &[RunWord], first_number: usize) -> Option<(usize, usize, Se
 /// longest, is asked last.)
 fn list_unit_word(u: &str) -> bool {
     u == "%"
-        || (unit_shaped(u) && !u.starts_with(['(', '[']) && parse_range(u, None).is_none())
+        || (unit_shaped(u) && !u.starts_with(OPENING) && parse_range(u, None).is_none())
         || (u.len() <= 8 && u.starts_with(char::is_alphabetic) && crate::catalog::is_known_unit(u))
 }
 
@@ -799,7 +805,7 @@ fn list_unit<'a, 'w>(words: &'a [RunWord<'w>], at: usize) -> Option<(String, &'a
         let run = words.get(at..at + n)?;
         let text = joined(run);
         let text = text.trim_end_matches([',', ';']);
-        let before_bracket = words.get(at + n).is_some_and(|next| next.text.starts_with(['(', '[']));
+        let before_bracket = words.get(at + n).is_some_and(|next| next.text.starts_with(OPENING));
         let known = if n == 1 {
             list_unit_word(text) || (before_bracket && misread(run[0].text))
         } else {
@@ -833,22 +839,24 @@ struct ListReference<'a, 'w> {
 fn list_reference<'a, 'w>(words: &'a [RunWord<'w>], at: usize, in_words: bool) -> Option<ListReference<'a, 'w>> {
     let next_text = words.get(at)?.text.trim_start_matches([',', ';']);
     let named = reference_word(next_text);
-    let bracketed = next_text.starts_with(['(', '[']);
+    let bracketed = next_text.starts_with(OPENING);
     let (text, run, after) = match next_text.chars().next() {
-        Some(open @ ('(' | '[')) => {
-            // (A photo reads a closing bracket as a brace: `... : Male}`.)
-            let closes = |c: char| if open == '(' { matches!(c, ')' | '}') } else { c == ']' };
+        Some('(' | '[' | '{') => {
+            // (A photo reads a bracket as another: `... : Male}`, `{(40 - 80)]`, `(Male: (4.05
+            // - 4.95); Female: (4.50 - 5.50)]`. Any closing bracket that closes the first one
+            // ends the reference.)
             let mut depth = 0;
             let last = (at..words.len()).find(|&k| {
                 let text = if k == at { next_text } else { words[k].text };
                 text.chars().any(|c| {
-                    depth += i32::from(c == '(' || c == '[') - i32::from(matches!(c, ')' | ']' | '}'));
-                    depth == 0 && closes(c)
+                    let closing = matches!(c, ')' | ']' | '}');
+                    depth += i32::from(OPENING.contains(&c)) - i32::from(closing);
+                    depth == 0 && closing
                 })
             })?;
             let text = joined(&words[at..=last]);
             let text = text.trim_start_matches([',', ';']).trim_start();
-            let close_at = text.rfind(closes)?;
+            let close_at = text.rfind([')', ']', '}'])?;
             let tail = text[close_at + 1..].trim_matches([',', ';', '.', ' ']);
             let mut after: Vec<&str> = words[last + 1..].iter().map(|w| w.text).collect();
             if !tail.is_empty() {
@@ -862,9 +870,13 @@ fn list_reference<'a, 'w>(words: &'a [RunWord<'w>], at: usize, in_words: bool) -
             if run.iter().any(|w| w.cell != run[0].cell) {
                 return None;
             }
-            // A flag may end it (`reference 0.7 - 1.3 H`).
+            // A flag may end it (`reference 0.7 - 1.3 H`); not the label of its last tier
+            // (`>= 240 : High`, `200 - 239 : Borderline High`).
+            let labels = |w: &RunWord| w.text.ends_with(':') || TIER_WORDS.contains(&w.text.to_lowercase().as_str());
             match run.split_last() {
-                Some((last, head)) if !head.is_empty() && parse_flag(last.text).is_some() => {
+                Some((last, head))
+                    if !head.is_empty() && parse_flag(last.text).is_some() && !head.last().is_some_and(labels) =>
+                {
                     (joined(head), head, vec![last.text.to_string()])
                 }
                 _ => (joined(run), run, Vec::new()),
@@ -907,7 +919,7 @@ fn ranged_for_some_sex(text: &str) -> bool {
 fn reference_start(words: &[RunWord], at: usize) -> bool {
     let word = words[at].text;
     let after_comma = at > 0 && words[at - 1].text.ends_with(',');
-    word.starts_with(['(', '[']) || (reference_word(word) && (word.ends_with([':', '.']) || after_comma))
+    word.starts_with(OPENING) || (reference_word(word) && (word.ends_with([':', '.']) || after_comma))
 }
 
 /// Whether `word` only says a reference follows (`Ref:`, `Normal`, `range:`).
@@ -1668,10 +1680,13 @@ fn is_margin_mark(text: &str) -> bool {
 
 fn clean_name(cells: &[Cell]) -> String {
     let cells: Vec<&Cell> = cells.iter().filter(|c| !is_separator(&c.text)).collect();
+    // (Nor is a speck a photo read in the margin, `&` before `9. HCT`, part of the name.)
+    let speck = |t: &str| (1..=2).contains(&t.trim().chars().count()) && !t.contains(char::is_alphanumeric);
     let cells = match cells.as_slice() {
         [mark, next, ..] if is_margin_mark(&mark.text) && next.text.starts_with(|c: char| c.is_uppercase()) => {
             &cells[1..]
         }
+        [mark, _, ..] if speck(&mark.text) => &cells[1..],
         _ => &cells[..],
     };
     // Separators are dropped as cells and, at the end, as words of a cell (`L* ==`).
@@ -4500,6 +4515,49 @@ mod tests {
     }
 
     #[test]
+    fn a_lists_reference_whose_brackets_a_photo_misread_is_the_reference() {
+        // `[(40 - 80)]` read `{(40 - 80)]`, `[<= 5.0]` read `{<= 5.0]`, `[Male: (...); Female:
+        // (...)]` read `(Male: (...); Female: (...)]`.
+        let p = ocr_cells_page(&[
+            &[("Neutrophil %: 36 Low % {(40 - 80)]", 20.0)],
+            &[("C-Reactive Protein: 5.7 High mg/L {<= 5.0]", 20.0)],
+            &[("Red Blood Cell Count: 4.79 million/cumm (Male: (4.50 - 5.50); Female: (4.05 - 4.95)]", 20.0)],
+            // Its name's colon read as a semicolon and set apart as well, its tiers garbled.
+            &[
+                ("Total Cholesterol;", 20.0),
+                ("214 High mg/dL (Desirable: < 200: Borderline: 200-240; High: >= 240]", 300.0),
+            ],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        assert_eq!(
+            names_values_ranges(&rows),
+            [
+                ("Neutrophil %", "36", Some(40.0), Some(80.0)),
+                ("C-Reactive Protein", "5.7", None, Some(5.0)),
+                ("Red Blood Cell Count", "4.79", Some(4.05), Some(4.95)),
+                ("Total Cholesterol", "214", None, None),
+            ]
+        );
+        let flags: Vec<Option<Flag>> = rows.iter().map(|r| r.flag).collect();
+        assert_eq!(flags, [Some(Flag::Low), Some(Flag::High), None, Some(Flag::High)]);
+    }
+
+    #[test]
+    fn a_lists_tiers_ending_in_a_label_that_reads_as_a_flag_give_the_result_no_flag() {
+        let p = page(&[
+            &[(
+                "Cholesterol, Total <10.0 mg/dL Ref. range < 200 : Desirable ; 200 - 239 : Borderline High ; >= 240 : High",
+                20.0,
+            )],
+            &[("LDL Cholesterol 90 mg/dL Ref. range < 100 : Optimal ; 130 - 159 : Borderline High", 20.0)],
+            &[("Creatinine 1.6 mg/dL Ref. range 0.7 - 1.3 H", 20.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<(&str, Option<Flag>)> = rows.iter().map(|r| (r.name.as_str(), r.flag)).collect();
+        assert_eq!(read, [("Cholesterol, Total", None), ("LDL Cholesterol", None), ("Creatinine", Some(Flag::High))]);
+    }
+
+    #[test]
     fn a_first_tier_a_scan_damaged_past_reading_is_no_part_of_the_name() {
         // A 300 dpi scan of tiers before the result (`Children : (4 - 19)` over `Adults : (6 -
         // 24)`), its first tier's end read as a colon or lost.
@@ -6197,6 +6255,13 @@ mod tests {
         let p = page(&[&[("7 \"Immature Grans (Abs)", 20.0), ("0.0", 250.0), ("x10E3/uL", 350.0), ("0.0-0.1", 450.0)]]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(names, ["Immature Grans (Abs)"]);
+        // A photo's speck in the margin before a serial number.
+        let p = page(&[
+            &[("&", 4.0), ("9. HCT :", 40.0), ("Ref. Range: 40.0-50.0", 250.0), ("42.3", 450.0), ("%", 520.0)],
+            &[("10. Serum Calcium :", 40.0), ("Ref. Range: 8.6-10.3", 250.0), ("9.1", 450.0), ("mg/dL", 520.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["HCT", "Serum Calcium"]);
     }
 
     #[test]

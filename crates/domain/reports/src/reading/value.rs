@@ -190,7 +190,10 @@ pub fn parse_value(cell: &str) -> Option<ResultValue> {
     if qualifier.is_none()
         && flag.is_none()
         && tokens.len() == 1
-        && let Some((num, number, f)) = split_glued_flag(tokens[0]).or_else(|| split_leading_flag(tokens[0]))
+        && let Some((num, number, f)) = split_glued_flag(tokens[0])
+            .or_else(|| split_leading_flag(tokens[0]))
+            // (A photo's speck after the flag: `110H-`.)
+            .or_else(|| tokens[0].strip_suffix(['-', '_', '\u{2014}']).and_then(split_glued_flag))
     {
         let text = num.to_string();
         return Some(ResultValue { text, number: Some(number), qualifier: None, qualitative: None, flag: Some(f) });
@@ -246,6 +249,10 @@ mod tests {
         assert_eq!(v(".8"), (Some(0.8), None, None, None));
         assert_eq!(v("4,5"), (Some(4.5), None, None, None));
         assert_eq!(parse_value("12.5H").unwrap().text, "12.5");
+        // A photo's speck after a glued flag; not after a number alone (a range's first bound).
+        assert_eq!(v("110H-"), (Some(110.0), None, None, Some(Flag::High)));
+        assert_eq!(parse_value("110H-").unwrap().text, "110");
+        assert!(parse_value("110-").and_then(|r| r.number).is_none());
         // A scan glues a flag before the value to it.
         assert_eq!(v("H8.3"), (Some(8.3), None, None, Some(Flag::High)));
         assert_eq!(v("L32"), (Some(32.0), None, None, Some(Flag::Low)));
