@@ -3358,6 +3358,10 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
     let bands = band_lines(&lines);
     let mut rows: Vec<LabRow> = Vec::new();
     let mut pending_name: Option<String> = None;
+    // The line of words in cells just above, which may be a test's name a scan's wide space cut
+    // apart (`Total` | `PSA`): the name of this line when it starts with a result or its label
+    // and the catalog knows the words (asked only then: most such lines are no name).
+    let mut cut_name: Option<usize> = None;
     let mut columns = Columns::default();
     // Whether the line just read was a result row.
     let mut row_above = false;
@@ -3376,6 +3380,17 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
     // The words of the line just above, when it held no number and was no row.
     let mut words_above: Option<String> = None;
     for (index, line) in lines.iter().enumerate() {
+        if let Some(above) = cut_name.take()
+            && pending_name.is_none()
+            && line
+                .cells
+                .first()
+                .is_some_and(|c| after_result_label(&c.text).is_some() || parse_value(&c.text).is_some())
+            && let name = clean_name(&lines[above].cells)
+            && crate::catalog::lookup(&name).is_some()
+        {
+            pending_name = Some(name);
+        }
         let above_words = words_above.take();
         let above = index.checked_sub(1).and_then(|i| lines.get(i));
         if let Some(x) = band_header_x(&line.cells) {
@@ -3600,14 +3615,11 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 let all_text = line.cells.len() == 1
                     && parse_value(&line.cells[0].text).is_none()
                     && !line.cells[0].text.trim_end().ends_with('.');
-                // A test's name a scan's wide space cut into cells (`Total` | `PSA`).
-                let cut_name = line.cells.len() > 1
-                    && line
-                        .cells
-                        .iter()
-                        .all(|c| c.text.contains(char::is_alphabetic) && parse_value(&c.text).is_none())
-                    && crate::catalog::lookup(&clean_name(&line.cells)).is_some();
-                pending_name = (all_text || cut_name).then(|| clean_name(&line.cells));
+                pending_name = all_text.then(|| clean_name(&line.cells));
+                let words = |c: &Cell| c.text.contains(char::is_alphabetic) && parse_value(&c.text).is_none();
+                if line.cells.len() > 1 && line.cells.iter().all(words) {
+                    cut_name = Some(index);
+                }
             }
         }
     }
