@@ -1506,11 +1506,17 @@ fn mend_unit(text: &str) -> String {
     }
 }
 
-/// A unit cell with a speck of a photo read before it as punctuation (`= mg/dL`): the unit.
+/// A unit cell with a speck of a photo read before it as punctuation, perhaps with a letter
+/// after it (`= mg/dL`, `=e mmol/L`, `=—s mg/dL`): the unit.
 fn unit_after_speck(text: &str) -> Option<&str> {
     let (speck, rest) = text.trim().split_once(' ')?;
     let punctuation = |c: char| !c.is_alphanumeric() && !matches!(c, '%' | '/' | '(' | '<' | '>');
-    (speck.chars().count() <= 2 && speck.chars().all(punctuation) && unit_shaped(rest)).then(|| rest.trim())
+    let marks = speck.chars().filter(|c| !c.is_alphabetic()).count();
+    let letters = speck.chars().count() - marks;
+    let speck = speck.chars().filter(|c| !c.is_alphabetic()).all(punctuation)
+        && (1..=2).contains(&marks)
+        && (letters == 0 || (letters == 1 && speck.starts_with(punctuation) && speck.chars().count() <= 3));
+    (speck && unit_shaped(rest)).then(|| rest.trim())
 }
 
 /// Whether OCR's word is the `I` of international units read as a stroke apart.
@@ -6998,6 +7004,15 @@ mod reference_layout_tests {
         ]);
         let units: Vec<Option<String>> = rows_from_page(&p, None).into_iter().map(|r| r.unit).collect();
         assert_eq!(units, [Some("UNL".to_string()), Some("mg/dL".into()), Some("UL".into()), None, None]);
+        // A speck before the unit read with a letter (`=e`, `=—s`) is no part of it; a percent
+        // sign is (`% mg/dl`, as a lab prints it).
+        let p = page(&[
+            &[("Chloride", 10.0), ("(98 - 107)", 150.0), ("110", 400.0), ("=e mmol/L", 450.0)],
+            &[("Triglycerides", 10.0), ("< 150", 150.0), ("65", 400.0), ("=\u{2014}s mg/dL", 450.0)],
+            &[("Total Bilirubin", 10.0), ("0.2 - 1.2", 150.0), ("0.8", 400.0), ("% mg/dl", 450.0)],
+        ]);
+        let units: Vec<Option<String>> = rows_from_page(&p, None).into_iter().map(|r| r.unit).collect();
+        assert_eq!(units, [Some("mmol/L".to_string()), Some("mg/dL".into()), Some("% mg/dl".into())]);
         // After the range, a misreading is still no unit (`13-60  UNL` may be a method's code).
         let after = page(&[&[("Lipase", 10.0), ("11", 150.0), ("13 - 60", 230.0), ("UNL", 300.0)]]);
         assert_eq!(rows_from_page(&after, None)[0].unit, None);
