@@ -550,14 +550,15 @@ fn listed(cells: Vec<Cell>) -> Vec<Cell> {
     // first bracket taken for a rule), the two cells are asked together.
     let bracketed = |c: &Cell| {
         let t = c.text.trim();
-        match t.chars().last() {
-            _ if t.starts_with(['[', '(']) => Some(c.clone()),
-            Some(close @ (']' | ')')) if !t.contains(['[', '(']) => {
-                let open = if close == ']' { '[' } else { '(' };
-                Some(Cell { text: format!("{open}{t}"), ..c.clone() })
-            }
-            _ => None,
+        if t.starts_with(['[', '(']) {
+            return Some(c.clone());
         }
+        let open = match t.chars().last()? {
+            ']' => '[',
+            ')' => '(',
+            _ => return None,
+        };
+        (!t.contains(['[', '('])).then(|| Cell { text: format!("{open}{t}"), ..c.clone() })
     };
     if let [first, second, ..] = cells.as_slice()
         && let Some(reference) = bracketed(second)
@@ -1511,11 +1512,10 @@ fn mend_unit(text: &str) -> String {
 fn unit_after_speck(text: &str) -> Option<&str> {
     let (speck, rest) = text.trim().split_once(' ')?;
     let punctuation = |c: char| !c.is_alphanumeric() && !matches!(c, '%' | '/' | '(' | '<' | '>');
-    let marks = speck.chars().filter(|c| !c.is_alphabetic()).count();
-    let letters = speck.chars().count() - marks;
-    let speck = speck.chars().filter(|c| !c.is_alphabetic()).all(punctuation)
-        && (1..=2).contains(&marks)
-        && (letters == 0 || (letters == 1 && speck.starts_with(punctuation) && speck.chars().count() <= 3));
+    let (letters, marks): (Vec<char>, Vec<char>) = speck.chars().partition(|c| c.is_alphabetic());
+    let speck = (1..=2).contains(&marks.len())
+        && marks.iter().all(|&c| punctuation(c))
+        && (letters.is_empty() || (letters.len() == 1 && speck.starts_with(punctuation)));
     (speck && unit_shaped(rest)).then(|| rest.trim())
 }
 
@@ -2232,14 +2232,14 @@ fn damaged_tier(text: &str) -> bool {
 /// :` over `Adults : (6 - 24)` is the adults' range. The rest is read as any tiers are, so a
 /// damaged adults' or normal tier leaves none (`Adult : (40 - :` over `Children : (28 - 48)`
 /// is not the children's range).
-fn without_damaged_tier(texts: &[String], sex: Option<Sex>) -> Vec<String> {
+fn without_damaged_tier(texts: &[String], sex: Option<Sex>) -> &[String] {
     match texts {
         [first, rest @ ..]
             if !rest.is_empty() && damaged_tier(first) && parse_range(&join_tiers(texts), sex).is_none() =>
         {
-            rest.to_vec()
+            rest
         }
-        _ => texts.to_vec(),
+        _ => texts,
     }
 }
 
@@ -3464,7 +3464,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                         )
                         .collect();
                     if let Some(target) = rows.get_mut(*row) {
-                        set_reference(target, &join_tiers(&without_damaged_tier(&colons, sex)), joined, sex);
+                        set_reference(target, &join_tiers(without_damaged_tier(&colons, sex)), joined, sex);
                     }
                     continue;
                 }
