@@ -3233,8 +3233,9 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
             && text.split_whitespace().count() <= 5;
         let h = row.bbox.height().max(line.bbox.height()).max(1.0);
         // Beside the rest of the name, only the row's reference going on in its column (`Mean`
-        // over `Corpuscular Hemoglobin   Female : 27.0-32.0`).
-        let under_row = |c: &Cell| rest.iter().any(|r| (r.x0 - c.x0).abs() <= h || (r.x0 < c.x0 && r.x1 > c.x0));
+        // over `Corpuscular Hemoglobin   Female : 27.0-32.0`), under the row's cell of it even
+        // where the column centres its tiers (a wider tier starts left of the first).
+        let under_row = |c: &Cell| rest.iter().any(|r| (r.x0 - c.x0).abs() <= h || (r.x0 < c.x1 && r.x1 > c.x0));
         if !others.iter().all(|c| c.x0 > cell.x1 && under_row(c) && tier_shaped(c.text.trim())) {
             return false;
         }
@@ -4477,6 +4478,11 @@ mod tests {
             // A unit in words after the name, for a test it measures.
             (210.0, &[("PT (seconds)", 20.0), ("12.0", 200.0), ("11.0-13.5", 260.0)]),
             (230.0, &[("Urea (Serum)", 20.0), ("29", 200.0), ("15-39", 260.0), ("mg/dL", 420.0)]),
+            // Beside tiers centred in their column: the wider tier below starts left of the first.
+            (250.0, &[("Vitamin D,", 20.0), ("35.6", 200.0), ("Deficiency: < 20.0", 280.0)]),
+            (261.0, &[("25-Hydroxy (ng/mL)", 20.0), ("Insufficiency: 20.0 - 29.0", 262.0)]),
+            (272.0, &[("Sufficiency: 30.0 - 100.0", 265.0)]),
+            (283.0, &[("Toxicity: > 100.0", 282.0)]),
         ]);
         let rows = rows_from_page(&p, Some(Sex::Female));
         let read = names_units_ranges(&rows);
@@ -4488,6 +4494,7 @@ mod tests {
                 ("Vitamin D, 25-Hydroxy", Some("ng/mL"), Some((Some(30.0), Some(100.0)))),
                 ("PT", Some("seconds"), Some((Some(11.0), Some(13.5)))),
                 ("Urea (Serum)", Some("mg/dL"), Some((Some(15.0), Some(39.0)))),
+                ("Vitamin D, 25-Hydroxy", Some("ng/mL"), Some((Some(30.0), Some(100.0)))),
             ]
         );
     }
