@@ -388,9 +388,9 @@ fn header_says(cell: &Cell, set: &[&str]) -> bool {
     header_text_says(&cell.text, set)
 }
 
-/// Whether `text` holds one of the words of `set`. A long header word may be one letter off,
-/// as OCR reads a photo's header (`mI |ETHODOLOGY`, its `M` split in two): the letters run
-/// together are compared as well.
+/// Whether `text` holds one of the words of `set`. A header word of six letters or more may be
+/// one letter off, as OCR reads a photo's header (`METHOO`, `mI |ETHODOLOGY` with its `M` split
+/// in two): the letters run together are compared as well.
 fn header_text_says(text: &str, set: &[&str]) -> bool {
     let text = text.to_lowercase();
     let words: Vec<&str> = text.split(|ch: char| !ch.is_alphanumeric()).collect();
@@ -399,9 +399,10 @@ fn header_text_says(text: &str, set: &[&str]) -> bool {
     }
     let letters: String = text.chars().filter(|c| c.is_alphabetic()).collect();
     // One edit changes the length by one letter at most: the length is checked first, as
-    // every cell of every line is asked.
+    // every cell of every line is asked. A header of six letters may be one letter off too
+    // (`METHOO`), shorter ones must be read right.
     let near = |w: &str, h: &str| {
-        h.len() >= 7 && w.len().abs_diff(h.len()) <= 1 && crate::catalog::edit_distance_within(w, h, 2)
+        h.len() >= 6 && w.len().abs_diff(h.len()) <= 1 && crate::catalog::edit_distance_within(w, h, 2)
     };
     set.iter().any(|h| near(&letters, h) || words.iter().any(|w| near(w, h)))
 }
@@ -6565,6 +6566,32 @@ mod tests {
         let rows = rows_from_page(&p, None);
         let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(names, ["ALKALINE PHOSPHATASE", "TESTOSTERONE"]);
+    }
+
+    #[test]
+    fn a_method_header_a_photo_misread_by_a_letter_still_names_the_method_column() {
+        // As Tesseract read a phone photo's header: `METHOD` as `METHOO`.
+        let p = page(&[
+            &[
+                ("PARAMETER", 20.0),
+                ("METHOO", 250.0),
+                ("Normal", 330.0),
+                ("Abnormal", 400.0),
+                ("Units", 470.0),
+                ("Reference Range", 530.0),
+            ],
+            &[("Crean", 20.0), ("CLIA", 250.0), ("1.05", 330.0), ("mg/dL", 470.0), ("0.70 - 1.30", 530.0)],
+            &[
+                ("Serum Ferritin", 20.0),
+                ("Flow Cytometry", 250.0),
+                ("0.0 L", 400.0),
+                ("ng/mL", 470.0),
+                ("30 - 400", 530.0),
+            ],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["Crean", "Serum Ferritin"]);
     }
 
     #[test]
