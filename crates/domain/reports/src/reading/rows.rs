@@ -1293,14 +1293,17 @@ fn level_lines(page: &Page) -> Vec<Vec<&Word>> {
 }
 
 /// The OCR engine's own lines, which follow a tilted or curved row across the page, top to
-/// bottom by where each starts.
+/// bottom by where each stands once the page's tilt is taken out: on a page rising to the
+/// right, a long row's right end stands higher than the short line under the row before it
+/// (the rest of a wrapped name, `C-Reactive` over `Protein (mg/L)`), which still comes first.
 fn lines_found_by_ocr(page: &Page) -> Vec<Vec<&Word>> {
     let mut by_line: std::collections::BTreeMap<u32, Vec<&Word>> = std::collections::BTreeMap::new();
     for w in &page.words {
         by_line.entry(w.line.unwrap_or(0)).or_default().push(w);
     }
     let mut groups = join_side_by_side(by_line.into_values().collect());
-    let top = |g: &Vec<&Word>| g.iter().map(|w| w.bbox.mid_y()).fold(f32::MAX, f32::min);
+    let slope = page_slope(&groups);
+    let top = |g: &Vec<&Word>| g.iter().map(|w| w.bbox.mid_y() - slope * w.bbox.mid_x()).fold(f32::MAX, f32::min);
     groups.sort_by(|a, b| top(a).total_cmp(&top(b)));
     groups
 }
@@ -5916,6 +5919,56 @@ mod tests {
         let level_got: Vec<(&str, Option<f64>, Option<&str>)> =
             level_rows.iter().map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref())).collect();
         assert_ne!(level_got, got);
+    }
+
+    #[test]
+    fn the_rest_of_a_name_under_its_row_on_a_page_rising_to_the_right_stays_under_it() {
+        // A photo turned by about 2.5 degrees, its rows rising to the right: the row after a
+        // wrapped name (`Aspartate Aminotransferase .. 4 .. Up to 40`) reaches higher at its
+        // right end than the name's second line (`Protein (mg/L)`) does at the left.
+        let word = |text: &str, x: f32, y: f32, line: u32| Word {
+            text: text.into(),
+            bbox: BBox { x0: x, y0: y, x1: x + 12.0 * text.chars().count() as f32, y1: y + 18.0 },
+            bold: false,
+            line: Some(line),
+        };
+        let row = |cells: &[(&str, f32)], y_at_left: f32, line: u32| -> Vec<Word> {
+            let mut words = Vec::new();
+            for (text, x) in cells {
+                let mut x = *x;
+                for w in text.split(' ') {
+                    words.push(word(w, x, y_at_left - 0.045 * x, line));
+                    x += 12.0 * w.chars().count() as f32 + 8.0;
+                }
+            }
+            words
+        };
+        let mut words = Vec::new();
+        words.extend(row(
+            &[("PARAMETER", 175.0), ("METHOD", 705.0), ("RESULT", 900.0), ("Reference Range", 1110.0)],
+            105.0,
+            0,
+        ));
+        words.extend(row(
+            &[("C-Reactive", 175.0), ("Photometry", 705.0), ("H 6.0", 900.0), ("Up to 5.0", 1110.0)],
+            145.0,
+            1,
+        ));
+        words.extend(row(
+            &[("Aspartate Aminotransferase", 175.0), ("Photometry", 705.0), ("4", 900.0), ("Up to 40", 1110.0)],
+            193.0,
+            2,
+        ));
+        words.extend(row(&[("Protein (mg/L)", 175.0)], 164.0, 3));
+        words.extend(row(&[("(AST/SGOT) (IU/L)", 175.0)], 212.0, 4));
+        let p = Page { number: 1, width: 1600.0, height: 2200.0, words };
+        let rows = rows_from_page(&p, None);
+        let got: Vec<(&str, &str, Option<&str>)> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(
+            got,
+            [("C-Reactive Protein", "6.0", Some("mg/L")), ("Aspartate Aminotransferase (AST/SGOT)", "4", Some("IU/L"))]
+        );
     }
 
     #[test]
