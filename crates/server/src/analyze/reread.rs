@@ -221,12 +221,14 @@ fn table_right(page: &Page, rows: &[LabRow], letter: f32) -> f32 {
 fn better_of(page: Page, rows: &[LabRow], ranges: bool, bands: &[BBox], reread: &[Word], sex: Option<Sex>) -> Page {
     let all: Vec<usize> = (0..bands.len()).collect();
     let after = rows_from_page(&spliced(&page, bands, reread, &all), sex);
-    let by_band = spliced(&page, bands, reread, &improved(rows, &after, bands, ranges));
+    // A part's rows read again with only that part taken from the second reading.
+    let alone = |parts: &[BBox], i: usize| rows_from_page(&spliced(&page, parts, reread, &[i]), sex);
+    let by_band = spliced(&page, bands, reread, &improved(rows, &after, bands, ranges, |i| alone(bands, i)));
     let slices: Vec<BBox> = bands.iter().flat_map(|&b| row_slices(rows, b)).collect();
     if slices.len() == bands.len() {
         return by_band;
     }
-    let by_row = spliced(&page, &slices, reread, &improved(rows, &after, &slices, ranges));
+    let by_row = spliced(&page, &slices, reread, &improved(rows, &after, &slices, ranges, |i| alone(&slices, i)));
     let total = |page: &Page| {
         let now = rows_from_page(page, sex);
         bands.iter().map(|&b| band_sense(&now, b, ranges).1).sum::<u32>()
@@ -237,8 +239,16 @@ fn better_of(page: Page, rows: &[LabRow], ranges: bool, bands: &[BBox], reread: 
 /// The indices of `parts` (bands of the page, or slices of them) whose rows in `after` make
 /// more sense than in `before`, with as many naming a known test, and every test they held
 /// still there (by name, with a possible value, as the reader mends them), none of them moved
-/// out of its range ([`left_its_range`]).
-fn improved(before: &[LabRow], after: &[LabRow], parts: &[BBox], ranges: bool) -> Vec<usize> {
+/// out of its range ([`left_its_range`]), and no row reaching into the part spoilt by it
+/// ([`neighbour_spoilt`], judged on `alone(i)`, the page's rows with only part `i` read
+/// again: `after` holds every part's second reading, and another part's may spoil the row).
+fn improved(
+    before: &[LabRow],
+    after: &[LabRow],
+    parts: &[BBox],
+    ranges: bool,
+    alone: impl Fn(usize) -> Vec<LabRow>,
+) -> Vec<usize> {
     let tests = |rows: &[LabRow], part: BBox| -> Vec<&'static str> {
         rows_in(rows, part)
             .filter_map(|r| {
@@ -256,8 +266,37 @@ fn improved(before: &[LabRow], after: &[LabRow], parts: &[BBox], ranges: bool) -
                 && now.0 >= was.0
                 && tests(before, parts[i]).iter().all(|t| still.contains(t))
                 && !left_its_range(before, after, parts[i])
+                && !neighbour_spoilt(before, parts[i], || alone(i))
         })
         .collect()
+}
+
+/// Whether a row reaching into `part` from outside it (its middle elsewhere) that named a
+/// known test `before` makes less sense with the part read again (`after`, its rows, made
+/// only when there is such a row), or names none: on a photo at a slant a row's
+/// lines reach into the band of the next, and the band's second reading, which cuts them
+/// across, can take a line of the row (`Creatinine (mg/dL)` under `Serum`, and the second
+/// tier of its reference) and give back only part of it. Rows are matched by the test they
+/// name (as the reader mends them), wherever they are after; a value moved is judged by
+/// [`left_its_range`].
+fn neighbour_spoilt(before: &[LabRow], part: BBox, after: impl FnOnce() -> Vec<LabRow>) -> bool {
+    let key = |r: &LabRow| {
+        let mut r = r.clone();
+        mend_misread(&mut r);
+        known_test(&r).map(|b| b.key.as_str())
+    };
+    let reaching =
+        |r: &&LabRow| r.bbox.y0 < part.y1 && r.bbox.y1 > part.y0 && !(part.y0..=part.y1).contains(&r.bbox.mid_y());
+    let neighbours: Vec<(&LabRow, &str)> = before.iter().filter(reaching).filter_map(|r| Some((r, key(r)?))).collect();
+    if neighbours.is_empty() {
+        return false;
+    }
+    let after = after();
+    neighbours.into_iter().any(|(was, k)| {
+        // (Judged as if the page printed ranges: a row that keeps all it had loses no sense.)
+        let sense_was = sense(was, true);
+        !after.iter().any(|now| key(now) == Some(k) && sense(now, true) >= sense_was)
+    })
 }
 
 /// Whether a test in `part` whose value `before` lies within the range printed beside it has
@@ -679,7 +718,7 @@ mod tests {
         let all_again = rows_from_page(&spliced(&first, &bands, &again, &[0]), None);
         let (before, after) = (band_sense(&rows, bands[0], true), band_sense(&all_again, bands[0], true));
         assert!(after.1 > before.1 && after.0 == before.0, "{before:?} {after:?}");
-        assert!(improved(&rows, &all_again, &bands, true).is_empty());
+        assert!(improved(&rows, &all_again, &bands, true, |_| all_again.clone()).is_empty());
         // Row by row, urea's second reading is kept, and creatinine's first.
         let kept = rows_from_page(&better_of(first.clone(), &rows, true, &bands, &again, None), None);
         let value = |name: &str| kept.iter().find(|r| r.name == name).map(|r| r.value.text.clone());
@@ -722,6 +761,46 @@ mod tests {
         let kept = better_of(first.clone(), &rows, true, &bands, &urea_again("Urea"), None);
         assert_eq!(unit_and_range(&kept, "Creatinine"), whole);
         assert_eq!(rows_from_page(&kept, None).len(), 3);
+    }
+
+    #[test]
+    fn a_band_read_again_that_cuts_off_part_of_a_row_reaching_into_it_is_not_kept() {
+        // A photo at a slant, rising to the right: `Serum` over `Creatinine` names the row
+        // above urea's, and urea's row, its right end raised, reaches up past `Creatinine`.
+        let raised = |text: &str, x: f32, y: f32, line: u32| {
+            let mut w = word(text, x, y, line);
+            let rise = 0.12 * x;
+            (w.bbox.y0, w.bbox.y1) = (w.bbox.y0 - rise, w.bbox.y1 - rise);
+            w
+        };
+        let mut words = vec![
+            raised("Glucose", 20.0, 50.0, 0),
+            raised("88", 200.0, 50.0, 0),
+            raised("mg/dL", 300.0, 50.0, 0),
+            raised("70-110", 400.0, 50.0, 0),
+            raised("Serum", 20.0, 95.0, 1),
+            raised("0.87", 200.0, 95.0, 1),
+            raised("mg/dL", 300.0, 95.0, 1),
+            raised("0.4-1.5", 400.0, 95.0, 1),
+            raised("Creatinine", 20.0, 108.0, 2),
+        ];
+        let urea = |text: &str, x: f32, line: u32| raised(text, x, 140.0, line);
+        words.extend([urea("Urea", 20.0, 3), urea("17.50", 200.0, 3), urea("v7", 300.0, 3)]);
+        let first = Page { number: 1, width: 600.0, height: 800.0, words };
+        let rows = rows_from_page(&first, None);
+        let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["Glucose", "Serum Creatinine", "Urea"]);
+        let bands = doubtful_bands(&first, &rows, true);
+        assert_eq!(bands.len(), 1, "{bands:?}");
+        // Urea's band holds the line of `Creatinine`, not the middle of its row.
+        let creatinine = rows.iter().find(|r| r.name == "Serum Creatinine").map(|r| r.bbox);
+        assert!(creatinine.is_some_and(|c| c.y1 > bands[0].y0 && !(bands[0].y0..=bands[0].y1).contains(&c.mid_y())));
+        // Read again, urea is whole and `Creatinine` is cut off.
+        let again =
+            [urea("Urea", 20.0, 900), urea("17.50", 200.0, 900), urea("mg/dL", 300.0, 900), urea("17-47", 400.0, 900)];
+        let kept = better_of(first.clone(), &rows, true, &bands, &again, None);
+        let names: Vec<String> = rows_from_page(&kept, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["Glucose", "Serum Creatinine", "Urea"]);
     }
 
     #[test]

@@ -506,6 +506,7 @@ fn lines_of(page: &Page) -> Vec<Line> {
                 .flat_map(|c| if scanned { split_after_result(c) } else { vec![c] })
                 .flat_map(split_run_on_reference)
                 .collect();
+            let cells = if scanned { with_split_labels_joined(cells) } else { cells };
             let cells = listed(cells);
             // A result beyond what the assay measures with its unit (`<5.0 mg/dL`) is the line's
             // first number after the name (which may hold one, `8. AST`), or its last after a
@@ -950,6 +951,28 @@ fn without_reference_words(mut text: &str, normal_too: bool) -> &str {
         }
     }
     text
+}
+
+/// `cells` with a reference's label that a photo's wide word space cut in two put back
+/// together (`Ref.` | `Range: 6 - 24`): alone, its first word after a result reads as the
+/// result's unit.
+fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
+    let word = |t: &str| t.trim().trim_end_matches(':').to_lowercase();
+    let mut i = 0;
+    while i + 1 < cells.len() {
+        let first = word(&cells[i].text);
+        let next = cells[i + 1].text.split_whitespace().next().map(word).unwrap_or_default();
+        let label_start = ["ref", "ref.", "ret", "ret.", "reference", "bio.", "biological", "normal"];
+        if label_start.contains(&first.as_str())
+            && ["range", "ranges", "interval", "value", "values"].contains(&next.as_str())
+        {
+            let next = cells.remove(i + 1);
+            cells[i].text = format!("{} {}", cells[i].text.trim_end(), next.text.trim_start());
+            cells[i].x1 = cells[i].x1.max(next.x1);
+        }
+        i += 1;
+    }
+    cells
 }
 
 /// A cell of a result, perhaps its flag, a unit and a reference, run together where a long
@@ -4501,6 +4524,24 @@ mod tests {
                 ("Vitamin D, 25-Hydroxy", Some("ng/mL"), Some((Some(30.0), Some(100.0)))),
             ]
         );
+    }
+
+    #[test]
+    fn a_reference_label_a_photo_cut_in_two_is_no_unit() {
+        // `Ref.` set apart from `Range:` by a photo's wide word space, after a result.
+        let p = ocr_cells_page(&[
+            &[("PARAMETER", 20.0), ("METHOD", 500.0), ("RESULT", 700.0), ("Reference Range", 900.0)],
+            &[
+                ("Blood Urea Nitrogen", 20.0),
+                ("ECLIA", 500.0),
+                ("H27", 700.0),
+                ("Ref.", 900.0),
+                ("Range: 6 - 24", 950.0),
+            ],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref(), r.range_text.as_deref())).collect();
+        assert_eq!(read, [("Blood Urea Nitrogen", None, Some("Ref. Range: 6 - 24"))]);
     }
 
     #[test]
