@@ -1783,6 +1783,17 @@ fn clean_name(cells: &[Cell]) -> String {
         {
             rest
         }
+        // One a photo read with a stroke before it (`i14 Platelet Count`), before a name the
+        // catalog knows.
+        Some((serial, rest))
+            if serial.starts_with(['i', 'l', '|', '!'])
+                && serial[1..].starts_with(|c: char| c.is_ascii_digit())
+                && (is_serial(&serial[1..])
+                    || serial[1..].chars().all(|c| c.is_ascii_digit()) && serial.len() <= 4)
+                && crate::catalog::lookup(rest).is_some() =>
+        {
+            rest
+        }
         // One a photo ran into the name (`8.INR`), before a name the catalog knows.
         _ => match name.find(['.', ')']).map(|at| name.split_at(at + 1)) {
             Some((serial, rest))
@@ -1797,6 +1808,19 @@ fn clean_name(cells: &[Cell]) -> String {
     };
     // A footnote mark OCR read as a quote, a trade mark or a question mark (`Glucose”`).
     let name = name.trim_end_matches(['”', '“', '"', '™', '?', '’']);
+    // A speck read as a lone small letter after the name (what a scan left of its leader dots,
+    // `Alkaline Phosphatase (ALP) s`), where the catalog knows the name without it.
+    let name = match name.rsplit_once(' ') {
+        Some((head, speck))
+            if speck.len() == 1
+                && speck.chars().all(|c| c.is_ascii_lowercase())
+                && crate::catalog::lookup(head).is_some()
+                && crate::catalog::lookup_whole(name).is_none() =>
+        {
+            head
+        }
+        _ => name,
+    };
     let name = strip_footnotes(name).trim().trim_end_matches([':', ';', '-', '.']).trim().to_string();
     drop_read_footnote(drop_method(drop_repeated_specimen(&name))).to_string()
 }
@@ -4486,9 +4510,26 @@ mod tests {
             // A number that is part of the name stays.
             &[("25-OH Vitamin D", 20.0), ("31", 200.0), ("ng/mL", 260.0), ("30 - 100", 320.0)],
             &[("1,25-Dihydroxy Vitamin D", 20.0), ("45", 200.0), ("pg/mL", 260.0), ("19.9 - 79.3", 320.0)],
+            // Read with a stroke before it, its stop lost.
+            &[("i14 Platelet Count", 20.0), ("466335", 200.0), ("/cumm", 260.0), ("150000 - 410000", 320.0)],
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
-        assert_eq!(names, ["Haemoglobin", "eGFR", "ESR", "INR", "25-OH Vitamin D", "1,25-Dihydroxy Vitamin D"]);
+        assert_eq!(
+            names,
+            ["Haemoglobin", "eGFR", "ESR", "INR", "25-OH Vitamin D", "1,25-Dihydroxy Vitamin D", "Platelet Count"]
+        );
+    }
+
+    #[test]
+    fn a_speck_read_as_a_small_letter_after_a_known_name_is_no_part_of_it() {
+        // What a scan left of the leader dots after the name; a capital after a name is its own.
+        let p = page(&[
+            &[("Test Name", 20.0), ("Result", 200.0), ("Unit", 260.0), ("Reference Range", 320.0)],
+            &[("Alkaline Phosphatase (ALP) s", 20.0), ("126", 200.0), ("IU/L", 260.0), ("40 - 129", 320.0)],
+            &[("Vitamin D", 20.0), ("31", 200.0), ("ng/mL", 260.0), ("30 - 100", 320.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["Alkaline Phosphatase (ALP)", "Vitamin D"]);
     }
 
     #[test]
