@@ -325,6 +325,16 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
     if one_put_back != name {
         candidates.push(one_put_back);
     }
+    // The `1` of `A1c` read as another stroke or lost (`HbAtc`, `HbAic`, `Hemoglobin Ac`).
+    let a1c = |w: &str| {
+        let head = w.strip_suffix('c')?;
+        let head = head.strip_suffix(['t', 'i', 'l', 'I', '|', '!', '/']).unwrap_or(head);
+        head.ends_with('A').then(|| format!("{head}1c"))
+    };
+    let a1c_put_back = name.split(' ').map(|w| a1c(w).unwrap_or_else(|| w.to_string())).collect::<Vec<_>>().join(" ");
+    if a1c_put_back != name {
+        candidates.push(a1c_put_back);
+    }
     let without_footnote = |n: &str| {
         let (head, last) = n.trim_end().rsplit_once(' ')?;
         (last.len() == 1 && last.chars().all(|c| c.is_ascii_digit()) && head.chars().any(char::is_alphabetic))
@@ -648,6 +658,8 @@ mod tests {
         assert_eq!(mended("Insulin-like Growth Factor I"), None);
         assert_eq!(mended("Hepatitis 8 Surface Antigen").as_deref(), Some("Hepatitis B Surface Antigen"));
         assert_eq!(mended("Vitamin 812").as_deref(), Some("Vitamin B12"));
+        assert_eq!(mended("HbAtc").as_deref(), Some("HbA1c"));
+        assert_eq!(mended("Hemoglobin Ac").as_deref(), Some("Hemoglobin A1c"));
         assert_eq!(mended("Vitamin B12"), None);
         assert_eq!(mended("25-OH Vitamin O").as_deref(), Some("25-OH Vitamin D"));
         assert_eq!(mended("Vitamin 0 Total").as_deref(), Some("Vitamin D Total"));
