@@ -1727,6 +1727,17 @@ fn clean_name(cells: &[Cell]) -> String {
     };
     // Separators are dropped as cells and, at the end, as words of a cell (`L* ==`).
     let mut words: Vec<&str> = cells.iter().flat_map(|c| c.text.split_whitespace()).collect();
+    // A reference run into the name where a photo lost its end (`Potassium (K+) Range 3.5 to`
+    // for `Range 3.5 to 5.1`, its `5.1` read as a colon) is no part of it: the name ends
+    // before the word that names the reference, a bound after it.
+    if let Some(at) = (1..words.len().saturating_sub(1)).find(|&i| {
+        let label = words[i].trim_end_matches(':').to_lowercase();
+        ["range", "ref", "ref.", "reference", "normal"].contains(&label.as_str())
+            && words[i + 1]
+                .starts_with(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '\u{2264}' | '\u{2265}'))
+    }) {
+        words.truncate(at);
+    }
     while words.last().is_some_and(|w| is_separator(w)) {
         words.pop();
     }
@@ -4521,6 +4532,19 @@ mod tests {
             names,
             ["Haemoglobin", "eGFR", "ESR", "INR", "25-OH Vitamin D", "1,25-Dihydroxy Vitamin D", "Platelet Count"]
         );
+    }
+
+    #[test]
+    fn a_reference_run_into_the_name_where_a_photo_lost_its_end_is_no_part_of_it() {
+        // As a photo read `Potassium (K+)  Range 3.5 to 5.1  3.6  mmol/L`: the upper bound read
+        // as a colon, the rest of the reference run into the name's cell.
+        let p = ocr_cells_page(&[
+            &[("PARAMETER", 20.0), ("Reference Range", 500.0), ("In Range", 900.0), ("Unit(s)", 1100.0)],
+            &[("Potassium (K+) Range 3.5 to", 20.0), (":", 700.0), ("3.6", 900.0), ("mmol/L", 1100.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(read, [("Potassium (K+)", "3.6", Some("mmol/L"))]);
     }
 
     #[test]
