@@ -325,6 +325,13 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
     if one_put_back != name {
         candidates.push(one_put_back);
     }
+    // The `+` of an ion's charge read as a `t` (`Sodium (Nat)`, `Potassium (Kt)`).
+    let charged = ["Na", "K", "Ca", "Mg", "Li"]
+        .iter()
+        .fold(name.to_string(), |n, ion| n.replace(&format!("({ion}t)"), &format!("({ion}+)")));
+    if charged != name {
+        candidates.push(charged);
+    }
     // The `1` of `A1c` read as another stroke or lost (`HbAtc`, `HbAic`, `Hemoglobin Ac`).
     let a1c = |w: &str| {
         let head = w.strip_suffix('c')?;
@@ -659,6 +666,8 @@ mod tests {
         assert_eq!(mended("Hepatitis 8 Surface Antigen").as_deref(), Some("Hepatitis B Surface Antigen"));
         assert_eq!(mended("Vitamin 812").as_deref(), Some("Vitamin B12"));
         assert_eq!(mended("HbAtc").as_deref(), Some("HbA1c"));
+        assert_eq!(mended("Sodium (Nat)").as_deref(), Some("Sodium (Na+)"));
+        assert_eq!(mended("Potassium (Kt)").as_deref(), Some("Potassium (K+)"));
         assert_eq!(mended("Hemoglobin Ac").as_deref(), Some("Hemoglobin A1c"));
         assert_eq!(mended("Vitamin B12"), None);
         assert_eq!(mended("25-OH Vitamin O").as_deref(), Some("25-OH Vitamin D"));

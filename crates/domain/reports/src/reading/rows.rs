@@ -1822,11 +1822,12 @@ fn clean_name(cells: &[Cell]) -> String {
     };
     // A footnote mark OCR read as a quote, a trade mark or a question mark (`Glucose”`).
     let name = name.trim_end_matches(['”', '“', '"', '™', '?', '’']);
-    // A speck read as a lone small letter after the name (what a scan left of its leader dots,
-    // `Alkaline Phosphatase (ALP) s`), where the catalog knows the name without it.
+    // A speck read as a small letter or two after the name (what a scan left of its leader
+    // dots, `Alkaline Phosphatase (ALP) s`, `Potassium (K+) os`), where the catalog knows the
+    // name without it.
     let name = match name.rsplit_once(' ') {
         Some((head, speck))
-            if speck.len() == 1
+            if speck.len() <= 2
                 && speck.chars().all(|c| c.is_ascii_lowercase())
                 && crate::catalog::lookup(head).is_some()
                 && crate::catalog::lookup_whole(name).is_none() =>
@@ -4553,10 +4554,11 @@ mod tests {
         let p = page(&[
             &[("Test Name", 20.0), ("Result", 200.0), ("Unit", 260.0), ("Reference Range", 320.0)],
             &[("Alkaline Phosphatase (ALP) s", 20.0), ("126", 200.0), ("IU/L", 260.0), ("40 - 129", 320.0)],
+            &[("Potassium (K+) os", 20.0), ("3.4", 200.0), ("mmol/L", 260.0), ("3.5 - 5.1", 320.0)],
             &[("Vitamin D", 20.0), ("31", 200.0), ("ng/mL", 260.0), ("30 - 100", 320.0)],
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
-        assert_eq!(names, ["Alkaline Phosphatase (ALP)", "Vitamin D"]);
+        assert_eq!(names, ["Alkaline Phosphatase (ALP)", "Potassium (K+)", "Vitamin D"]);
     }
 
     #[test]
