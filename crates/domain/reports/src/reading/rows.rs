@@ -3637,7 +3637,19 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                         Some((name, unit)) => (name, Some(unit)),
                         None => (name, None),
                     },
+                    // A reference's label read where the unit goes (`Desirable:`) is none, where
+                    // the name ends with its unit.
+                    Some(label) if label.ends_with(':') => match unit_in_name(&name, scanned) {
+                        Some((name, unit)) => (name, Some(unit)),
+                        None => (name, Some(label)),
+                    },
                     unit => (name, unit),
+                };
+                // On a scan, a unit in brackets after the name misread past mending (`VLDL
+                // (m@idL)`, `eGFR (mitmin/t 73m2)`) is no part of the name: the unit stays unread.
+                let (name, unit) = match scanned.then(|| misread_unit_in_name(&name)).flatten() {
+                    Some(before) => (before, unit),
+                    None => (name, unit),
                 };
                 rows.push(LabRow {
                     name,
@@ -3717,6 +3729,24 @@ fn unit_in_name(name: &str, scanned: bool) -> Option<(String, String)> {
     let fits_test = || crate::catalog::lookup(before.trim()).is_some_and(|b| b.to_canonical(1.0, Some(unit)).is_some());
     let known = unit == "%" || (crate::catalog::is_known_unit(unit) && (!word || fits_test())) || misread();
     (known && !before.trim().is_empty()).then(|| (before.trim().to_string(), unit.to_string()))
+}
+
+/// The name before a bracketed unit OCR misread past reading (`VLDL (m@idL)`, `eGFR
+/// (mitmin/t 73m2)`, `R.B.C Count (x LO*6/uL)`): where the catalog knows the name before the
+/// brackets and not the whole, and what the brackets hold has a mark or digit a unit has and
+/// is no word (`(AST/SGOT)`, an alias, names the test; `(Serum)` is a word).
+fn misread_unit_in_name(name: &str) -> Option<String> {
+    let (before, inside) = name.trim_end().strip_suffix(')')?.rsplit_once('(')?;
+    let before = before.trim();
+    let unitish = inside.contains(['/', '*', '^', '@']) || inside.trim().chars().all(|c| c.is_ascii_digit());
+    let no_word =
+        !inside.split(|c: char| !c.is_alphabetic()).any(|w| w.len() >= 3 && crate::catalog::lookup(w).is_some());
+    (unitish
+        && no_word
+        && !before.is_empty()
+        && crate::catalog::lookup_whole(name).is_none()
+        && crate::catalog::lookup_whole(before).is_some())
+    .then(|| before.to_string())
 }
 
 /// Labels of a result printed after its label, on a line of its own.
@@ -4546,6 +4576,25 @@ mod tests {
         let rows = rows_from_page(&p, None);
         let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
         assert_eq!(read, [("Potassium (K+)", "3.6", Some("mmol/L"))]);
+    }
+
+    #[test]
+    fn a_unit_in_brackets_a_photo_misread_is_no_part_of_the_name_nor_a_label_the_unit() {
+        let p = ocr_cells_page(&[
+            &[("PARAMETER", 20.0), ("RESULT", 500.0), ("UNIT", 700.0), ("Reference Range", 900.0)],
+            &[("VLDL (m@idL)", 20.0), ("17", 500.0), ("5 - 40", 900.0)],
+            &[("eGFR (mitmin/t 73m2)", 20.0), ("112", 500.0), ("> 90", 900.0)],
+            // A tier's label read where the unit goes, the unit printed after the name.
+            &[("Cholesterol, Total (mg/dL)", 20.0), ("211", 500.0), ("Desirable:", 700.0), ("< 200", 900.0)],
+            // Brackets naming the test stay.
+            &[("SGOT (AST/SGOT)", 20.0), ("43", 500.0), ("U/L", 700.0), ("< 40", 900.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(
+            read,
+            [("VLDL", None), ("eGFR", None), ("Cholesterol, Total", Some("mg/dL")), ("SGOT (AST/SGOT)", Some("U/L"))]
+        );
     }
 
     #[test]
