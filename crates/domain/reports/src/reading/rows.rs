@@ -1820,6 +1820,14 @@ fn clean_name(cells: &[Cell]) -> String {
             _ => name,
         },
     };
+    // A bracket a photo read as a brace, the other end a bracket (`{AST/SGOT)`).
+    let braced;
+    let name = if name.contains('{') != name.contains('}') {
+        braced = name.replace('{', "(").replace('}', ")");
+        braced.as_str()
+    } else {
+        name
+    };
     // A footnote mark OCR read as a quote, a trade mark or a question mark (`Glucose”`).
     let name = name.trim_end_matches(['”', '“', '"', '™', '?', '’']);
     // A speck read as a small letter or two after the name (what a scan left of its leader
@@ -3336,7 +3344,8 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
             }
         };
         // A bracket closed below is one the name left open.
-        let depth = |t: &str| t.matches('(').count() as i32 - t.matches(')').count() as i32;
+        // (A photo reads a bracket as a brace: `Aminotransferase {AST/SGOT)`.)
+        let depth = |t: &str| t.matches(['(', '{']).count() as i32 - t.matches([')', '}']).count() as i32;
         let closes = depth(text) >= 0 || depth(name_text) > 0;
         wordy
             && closes
@@ -4595,6 +4604,39 @@ mod tests {
             read,
             [("VLDL", None), ("eGFR", None), ("Cholesterol, Total", Some("mg/dL")), ("SGOT (AST/SGOT)", Some("U/L"))]
         );
+    }
+
+    #[test]
+    fn a_wrapped_name_whose_bracket_a_photo_read_as_a_brace_is_joined_and_mended() {
+        // The name's rest just under its row, as OCR lines of their own.
+        let mut words = Vec::new();
+        let lines: [(f32, &[(&str, f32)]); 3] = [
+            (
+                100.0,
+                &[("PARAMETER", 20.0), ("UNIT", 500.0), ("RESULT", 700.0), ("Reference", 900.0), ("Range", 1000.0)],
+            ),
+            (
+                140.0,
+                &[
+                    ("Aspartate", 20.0),
+                    ("IU/L", 500.0),
+                    ("22", 700.0),
+                    ("Ref.", 900.0),
+                    ("Range:", 945.0),
+                    ("Up", 1010.0),
+                    ("to", 1035.0),
+                    ("40", 1060.0),
+                ],
+            ),
+            (160.0, &[("Aminotransferase", 20.0), ("{AST/SGOT)", 168.0), (":", 262.0)]),
+        ];
+        for (i, (y, cells)) in lines.iter().enumerate() {
+            words.extend(cells.iter().map(|(t, x)| ocr_word(t, *x, *y, (9.0, 18.0), i as u32)));
+        }
+        let p = Page { number: 1, width: 1400.0, height: 400.0, words };
+        let rows = rows_from_page(&p, None);
+        let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["Aspartate Aminotransferase (AST/SGOT)"]);
     }
 
     #[test]
