@@ -249,15 +249,8 @@ fn improved(
     ranges: bool,
     alone: impl Fn(usize) -> Vec<LabRow>,
 ) -> Vec<usize> {
-    let tests = |rows: &[LabRow], part: BBox| -> Vec<&'static str> {
-        rows_in(rows, part)
-            .filter_map(|r| {
-                let mut r = r.clone();
-                mend_misread(&mut r);
-                known_test(&r).map(|b| b.key.as_str())
-            })
-            .collect()
-    };
+    let tests =
+        |rows: &[LabRow], part: BBox| -> Vec<&'static str> { rows_in(rows, part).filter_map(mended_test).collect() };
     (0..parts.len())
         .filter(|&i| {
             let (was, now) = (band_sense(before, parts[i], ranges), band_sense(after, parts[i], ranges));
@@ -280,14 +273,10 @@ fn improved(
 /// name (as the reader mends them), wherever they are after; a value moved is judged by
 /// [`left_its_range`].
 fn neighbour_spoilt(before: &[LabRow], part: BBox, after: impl FnOnce() -> Vec<LabRow>) -> bool {
-    let key = |r: &LabRow| {
-        let mut r = r.clone();
-        mend_misread(&mut r);
-        known_test(&r).map(|b| b.key.as_str())
-    };
     let reaching =
         |r: &&LabRow| r.bbox.y0 < part.y1 && r.bbox.y1 > part.y0 && !(part.y0..=part.y1).contains(&r.bbox.mid_y());
-    let neighbours: Vec<(&LabRow, &str)> = before.iter().filter(reaching).filter_map(|r| Some((r, key(r)?))).collect();
+    let neighbours: Vec<(&LabRow, &str)> =
+        before.iter().filter(reaching).filter_map(|r| Some((r, mended_test(r)?))).collect();
     if neighbours.is_empty() {
         return false;
     }
@@ -295,8 +284,16 @@ fn neighbour_spoilt(before: &[LabRow], part: BBox, after: impl FnOnce() -> Vec<L
     neighbours.into_iter().any(|(was, k)| {
         // (Judged as if the page printed ranges: a row that keeps all it had loses no sense.)
         let sense_was = sense(was, true);
-        !after.iter().any(|now| key(now) == Some(k) && sense(now, true) >= sense_was)
+        !after.iter().any(|now| mended_test(now) == Some(k) && sense(now, true) >= sense_was)
     })
+}
+
+/// The key of the known test `row` names with a possible value, once the reader has put back
+/// what it can ([`mend_misread`]).
+fn mended_test(row: &LabRow) -> Option<&'static str> {
+    let mut row = row.clone();
+    mend_misread(&mut row);
+    known_test(&row).map(|b| b.key.as_str())
 }
 
 /// Whether a test in `part` whose value `before` lies within the range printed beside it has

@@ -441,8 +441,13 @@ fn scanned(page: &Page) -> bool {
 
 fn lines_of(page: &Page) -> Vec<Line> {
     let scanned = scanned(page);
-    let (groups, colons) =
-        if scanned { (lines_found_by_ocr(page), colon_columns(page)) } else { (level_lines(page), Vec::new()) };
+    // (`slope`: below, found with the OCR's lines.)
+    let (groups, colons, slope) = if scanned {
+        let (groups, slope) = lines_found_by_ocr(page);
+        (groups, colon_columns(page), slope)
+    } else {
+        (level_lines(page), Vec::new(), 0.0)
+    };
     // A scan or photo is seldom square on the page: its lines climb or fall by the page's
     // slope, and a column drifts sideways down the page by as much (0.7° moves a column 17
     // pixels over 1400). Cells are placed where they stand on the page set straight, so a
@@ -452,7 +457,6 @@ fn lines_of(page: &Page) -> Vec<Line> {
     // A photo taken at a slant is also narrower at one end than the other, so its columns drift
     // by more (or less) than its rows' slope says: the drift left over is measured on the left
     // edges of the names and of the units ([`page_drift`]) and taken out too.
-    let slope = if scanned { page_slope(&groups) } else { 0.0 };
     let drift = if scanned { page_drift(&groups, slope) } else { Drift::default() };
     groups
         .into_iter()
@@ -1322,7 +1326,8 @@ fn level_lines(page: &Page) -> Vec<Vec<&Word>> {
 /// bottom by where each stands once the page's tilt is taken out: on a page rising to the
 /// right, a long row's right end stands higher than the short line under the row before it
 /// (the rest of a wrapped name, `C-Reactive` over `Protein (mg/L)`), which still comes first.
-fn lines_found_by_ocr(page: &Page) -> Vec<Vec<&Word>> {
+/// With the lines, that tilt ([`page_slope`]).
+fn lines_found_by_ocr(page: &Page) -> (Vec<Vec<&Word>>, f32) {
     let mut by_line: std::collections::BTreeMap<u32, Vec<&Word>> = std::collections::BTreeMap::new();
     for w in &page.words {
         by_line.entry(w.line.unwrap_or(0)).or_default().push(w);
@@ -1331,7 +1336,7 @@ fn lines_found_by_ocr(page: &Page) -> Vec<Vec<&Word>> {
     let slope = page_slope(&groups);
     let top = |g: &Vec<&Word>| g.iter().map(|w| w.bbox.mid_y() - slope * w.bbox.mid_x()).fold(f32::MAX, f32::min);
     groups.sort_by(|a, b| top(a).total_cmp(&top(b)));
-    groups
+    (groups, slope)
 }
 
 /// Joins OCR lines that stand side by side at one height into one: Tesseract sets apart, as a
@@ -3656,9 +3661,9 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 };
                 // On a scan, a unit in brackets after the name misread past mending (`VLDL
                 // (m@idL)`, `eGFR (mitmin/t 73m2)`) is no part of the name: the unit stays unread.
-                let (name, unit) = match scanned.then(|| misread_unit_in_name(&name)).flatten() {
-                    Some(before) => (before, unit),
-                    None => (name, unit),
+                let name = match scanned.then(|| misread_unit_in_name(&name)).flatten() {
+                    Some(before) => before,
+                    None => name,
                 };
                 rows.push(LabRow {
                     name,
