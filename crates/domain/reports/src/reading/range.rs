@@ -204,7 +204,11 @@ fn normalise(text: &str) -> String {
         out.push(chars[i]);
         i += 1;
     }
-    separate_sexes(&labels_first(&out.split_whitespace().collect::<Vec<_>>().join(" ")))
+    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Labelled ranges in brackets are read as the labelled ranges inside (`[3.1-6.5 : men ;
+    // 3.5-7.2 : female]`); a lone range keeps its brackets for the mending that reads them.
+    let out = if out.contains([':', ';']) { without_outer_brackets(&out) } else { out };
+    separate_sexes(&labels_first(&out))
 }
 
 /// `s` (normalised) with each tier printed as its range, a colon and its label (`25 - 90 :
@@ -388,6 +392,27 @@ fn parse_simple(s: &str) -> Option<RefRange> {
         _ => low,
     };
     if low <= high { interval(Some(low), Some(high), rest) } else { None }
+}
+
+/// `s` without brackets around the whole of it (`[3.1-6.5 : men ; 3.5-7.2 : female]`), nor one
+/// whose other end a photo lost, which closes or opens nothing (the same, its `[` lost): left
+/// on, it hides the last segment's label or the first one's bound.
+fn without_outer_brackets(s: &str) -> String {
+    let mut s = s.trim().to_string();
+    for (open, close) in [('[', ']'), ('(', ')'), ('{', '}')] {
+        if let Some(inner) = s.strip_prefix(open).and_then(|t| t.strip_suffix(close))
+            && !inner.contains([open, close])
+        {
+            s = inner.trim().to_string();
+        }
+        if s.ends_with(close) && !s.contains(open) {
+            s = s[..s.len() - close.len_utf8()].trim_end().to_string();
+        }
+        if s.starts_with(open) && !s.contains(close) {
+            s = s[open.len_utf8()..].trim_start().to_string();
+        }
+    }
+    s
 }
 
 /// Splits `Label: range` segments (`;`, `|` or a new label separates them).
@@ -1042,6 +1067,16 @@ mod tests {
         assert_eq!(female("Male: (0.27 - 1.08); Femate: (0.30 - 1.20) mg/dL"), Some((Some(0.3), Some(1.2))));
         // A label's colon read twice.
         assert_eq!(female("Male: (3.1 - 4.6); Female: : (3.5 - 5.1)"), Some((Some(3.5), Some(5.1))));
+    }
+
+    #[test]
+    fn a_bracket_whose_other_end_a_photo_lost_closes_nothing() {
+        let female = |t: &str| parse_range(t, Some(Sex::Female)).map(|r| (r.low, r.high));
+        assert_eq!(female("3.1-6.5 : Men ; 3.5-7.2: Female]"), Some((Some(3.5), Some(7.2))));
+        assert_eq!(female("74.7-90.9 : Men ; 83.0-101.0 : Women}"), Some((Some(83.0), Some(101.0))));
+        assert_eq!(female("[36.0-45.0 : Men ; 40.0-50.0 : Female"), Some((Some(40.0), Some(50.0))));
+        assert_eq!(female("[3.1-6.5 : Men ; 3.5-7.2 : Female]"), Some((Some(3.5), Some(7.2))));
+        assert_eq!(female("1-6 %]"), Some((Some(1.0), Some(6.0))));
     }
 
     #[test]
