@@ -516,6 +516,19 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     if let Some(name) = catalog::mend_misread_name(&row.name) {
         row.name = name;
     }
+    // A name misread further, where the rest of the row says which test it is: its unit one of
+    // the test's, as read or mended, and its value one the test can have (`Magnesmum  2.5
+    // mg/dL`, `Bron  212  µg/dL`), where the catalog does not know it as read.
+    let fits = |b: &Biomarker| {
+        let unit = match row.unit.as_deref() {
+            Some(u) => b.measured_in(u) || b.mend_unit(u, row.value.number).is_some(),
+            None => b.unit.is_empty() && row.value.qualitative.is_some(),
+        };
+        unit && value_possible(b, row)
+    };
+    if let Some(name) = catalog::misread_name_fitting(&row.name, fits) {
+        row.name = name;
+    }
     let number = row.value.number;
     let biomarker = catalog::lookup(&row.name);
     // A unit misread in its cell and printed whole after the reference (`24  g/d  2.0-3.5
@@ -1869,6 +1882,26 @@ mod tests {
         };
         assert_eq!(names(&repeat), ["LDL-C (NIH Calc)"]);
         assert_eq!(names(&other), ["LDL-C (NIH Calc)", "LDL-C (calculated)"]);
+    }
+
+    #[test]
+    fn a_name_a_photo_misread_is_put_back_where_its_unit_and_value_are_the_tests() {
+        // The name of the one row read from `line`, by OCR or from a text layer.
+        let name = |line: &[(&str, f32)], source| {
+            from_pages("t", &[page_of(1, &[line])], source).rows.into_iter().next().map(|r| r.row.name)
+        };
+        let line = [("Eosinophds", 20.0), ("4", 250.0), ("%", 330.0), ("1-6", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Eosinophils"));
+        assert_eq!(name(&line, "text").as_deref(), Some("Eosinophds"));
+        let line = [("Bron", 20.0), ("212", 250.0), ("µg/dL", 330.0), ("60-170", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Iron"));
+        let line = [("RBC Coum", 20.0), ("5.24", 250.0), ("10^6/µL", 330.0), ("4.5-5.5", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("RBC Count"));
+        // A unit that is not the test's, or a value it cannot have, leaves the name as read.
+        let line = [("Bron", 20.0), ("212", 250.0), ("mmol/L", 330.0), ("60-170", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Bron"));
+        let line = [("Bron", 20.0), ("9000", 250.0), ("µg/dL", 330.0), ("60-170", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Bron"));
     }
 
     #[test]

@@ -347,6 +347,9 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
         (last.len() == 1 && last.chars().all(|c| c.is_ascii_digit()) && head.chars().any(char::is_alphabetic))
             .then(|| head.trim_end().to_string())
     };
+    if let Some(put_back) = misread_words_put_back(name) {
+        candidates.push(put_back);
+    }
     let footnoted: Vec<String> = std::iter::once(name.to_string())
         .chain(candidates.iter().cloned())
         .filter_map(|n| without_footnote(&n))
@@ -362,6 +365,158 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
         .max_by_key(|(s, _)| *s)
         .map(|(_, c)| c)
 }
+
+/// A name of several words, some of them catalog words and the others misread past what
+/// [`mend_misread`] puts back word by word (`Unc Acid` and `Unne Glucose`, whose `ri` ran into an
+/// `n` in a word too short to mend alone), with each misread word put back from the one catalog
+/// name that has the same words where they were read right and, where not, words they are a
+/// misreading of ([`misreading_cost`]: half a letter at most in a word of up to six letters,
+/// 0.9 in a longer one). The words read right are the evidence: at least as many as the
+/// misread ones, and each must stand where the catalog's name has it. `None` when no catalog
+/// name fits, or another test's fits nearly as well.
+fn misread_words_put_back(name: &str) -> Option<String> {
+    let limit = |letters: usize| if letters >= 7 { 0.9 } else { 0.5 };
+    words_put_back(name, limit, true, |_| true)
+}
+
+/// A test name a photo misread further than [`mend_misread_name`] puts back, where the row
+/// it names shows which test it is: its words that are no catalog word put back from the one
+/// catalog name (of as many words, the others the same) that is a misreading of it
+/// ([`misreading_cost`]: half a letter in a word of three letters, one letter in a word of up
+/// to six, a letter and a half in a longer one) and whose test `fits` the row (its unit is
+/// the test's and its value one the test can have: `Eosinophds  4  %`, `Bron  212  µg/dL`).
+/// `None` when no such name fits, or another test's that fits is nearly as near.
+///
+/// A name the catalog knows as a lab's misspelling ([`respelt`]) is put back only where each
+/// word changed had one letter put for another, as OCR reads one (`Magnesmum`, `Insudin`): a
+/// lab drops or doubles letters (`Cholestrol`, `Billirubin`), and its name is shown as printed.
+#[must_use]
+pub fn misread_name_fitting(name: &str, fits: impl Fn(&super::Biomarker) -> bool) -> Option<String> {
+    let limit = |letters: usize| match letters {
+        ..=3 => 0.5,
+        4..=6 => 1.0,
+        _ => 1.5,
+    };
+    if super::lookup_as_printed(name).is_some() {
+        return None;
+    }
+    let Some(misspelt) = super::lookup(name) else { return words_put_back(name, limit, false, fits) };
+    let mended = words_put_back(name, limit, false, |b| b.key == misspelt.key && fits(b))?;
+    let one_letter_each = name.split_whitespace().zip(mended.split_whitespace()).all(|(a, b)| {
+        a == b
+            || (a.chars().count() == b.chars().count() && a.chars().zip(b.chars()).filter(|(x, y)| x != y).count() == 1)
+    });
+    one_letter_each.then_some(mended)
+}
+
+/// `name` with its words that are no catalog word (whole words of three letters or more)
+/// put back from the nearest catalog name of as many words whose other words are the name's
+/// and whose test `fits`, each word within `limit(its letters)` of the catalog's by
+/// [`misreading_cost`], when no other test's name that fits is within 0.3 of it. `anchored`:
+/// the name must have at least as many catalog words as misread ones, and two words or more.
+fn words_put_back(
+    name: &str,
+    limit: impl Fn(usize) -> f32,
+    anchored: bool,
+    fits: impl Fn(&super::Biomarker) -> bool,
+) -> Option<String> {
+    let tokens: Vec<&str> = name.split_whitespace().collect();
+    if tokens.is_empty() || tokens.len() > 8 || (anchored && tokens.len() < 2) {
+        return None;
+    }
+    // The name's words as the catalog's index spells them, and which of them, each a whole
+    // word of letters alone that is no catalog word, may be misread (with its word's place).
+    let mut words: Vec<String> = Vec::new();
+    let mut misread: Vec<(usize, usize)> = Vec::new();
+    for (t, token) in tokens.iter().enumerate() {
+        let normalised = super::normalise(token);
+        let parts: Vec<&str> = normalised.split(' ').filter(|w| !w.is_empty()).collect();
+        if let [word] = parts[..]
+            && word.len() >= 3
+            && word.chars().all(|c| c.is_ascii_lowercase())
+            && !VOCABULARY.words.contains(word)
+        {
+            misread.push((words.len(), t));
+        }
+        words.extend(parts.iter().map(ToString::to_string));
+    }
+    if misread.is_empty() || (anchored && 2 * misread.len() > words.len()) {
+        return None;
+    }
+    let read: Vec<Vec<char>> = words.iter().map(|w| w.chars().collect()).collect();
+    // The cost of reading the name for `theirs`, and whether each word is within its limit.
+    // (A name a little past the limits is still found, to tell that a name within them is
+    // nearly as near to another test's.)
+    let cost_of = |theirs: &[&str]| -> (f32, bool) {
+        let (mut cost, mut within) = (0.0, true);
+        for &(at, _) in &misread {
+            let word: Vec<char> = theirs[at].chars().collect();
+            let allowed = limit(read[at].len());
+            let c = misreading_cost(&read[at], &word, allowed + 0.3);
+            if !c.is_finite() {
+                return (f32::INFINITY, false);
+            }
+            cost += c;
+            within &= c <= allowed;
+        }
+        (cost, within)
+    };
+    // The nearest name that fits (its cost, entry and words), and the cost of the nearest
+    // other test's that fits as well.
+    let mut best: Option<(f32, bool, usize, &[&str])> = None;
+    let mut runner_up = f32::INFINITY;
+    for (theirs, entry) in NAMES_BY_WORDS.get(&words.len()).into_iter().flatten() {
+        let (theirs, entry) = (theirs.as_slice(), *entry);
+        if !words.iter().enumerate().all(|(i, w)| misread.iter().any(|&(at, _)| at == i) || theirs[i] == w) {
+            continue;
+        }
+        let (cost, within) = cost_of(theirs);
+        if !cost.is_finite() || !fits(&super::CATALOG.entries[entry]) {
+            continue;
+        }
+        match &best {
+            Some((b, _, e, _)) if cost >= *b => {
+                if *e != entry {
+                    runner_up = runner_up.min(cost);
+                }
+            }
+            _ => {
+                if let Some((b, _, e, _)) = &best
+                    && *e != entry
+                {
+                    runner_up = runner_up.min(*b);
+                }
+                best = Some((cost, within, entry, theirs));
+            }
+        }
+    }
+    let (cost, within, _, theirs) = best?;
+    if !within || runner_up <= cost + 0.3 {
+        return None;
+    }
+    let mut out: Vec<String> = tokens.iter().map(ToString::to_string).collect();
+    for &(at, t) in &misread {
+        let token = tokens[t];
+        let start = token.find(|c: char| c.is_alphanumeric()).unwrap_or(0);
+        let end = token.rfind(|c: char| c.is_alphanumeric()).map_or(token.len(), |i| i + 1);
+        let core = &token[start..end];
+        out[t] = format!("{}{}{}", &token[..start], in_case_of(core, theirs[at]), &token[end..]);
+    }
+    Some(out.join(" "))
+}
+
+/// A catalog name as its index spells it, as its words, with the entry it names.
+type NameWords = (Vec<&'static str>, usize);
+
+/// The catalog's names and aliases ([`NameWords`]) by how many words they have.
+static NAMES_BY_WORDS: LazyLock<HashMap<usize, Vec<NameWords>>> = LazyLock::new(|| {
+    let mut by_words: HashMap<usize, Vec<NameWords>> = HashMap::new();
+    for (alias, &entry) in &super::CATALOG.by_alias {
+        let words: Vec<&'static str> = alias.split(' ').collect();
+        by_words.entry(words.len()).or_default().push((words, entry));
+    }
+    by_words
+});
 
 /// `name` with each `from` that stands after a capital or a digit, and before anything but a
 /// small letter, read as `to`, in runs of at most five letters and digits (abbreviations:
@@ -675,6 +830,43 @@ mod tests {
         // Other names that start with a number stay: one the catalog cannot place, one it knows.
         assert_eq!(mended("17 Ketosteroids"), None);
         assert_eq!(mended("17-OH Progesterone"), None);
+    }
+
+    #[test]
+    fn a_short_word_of_a_name_misread_is_put_back_by_the_words_read_right_around_it() {
+        let mended = |n: &str| mend_misread_name(n);
+        assert_eq!(mended("Unc Acid").as_deref(), Some("Uric Acid"));
+        assert_eq!(mended("Serum Unc Acid").as_deref(), Some("Serum Uric Acid"));
+        assert_eq!(mended("UNNE GLUCOSE").as_deref(), Some("URINE GLUCOSE"));
+        assert_eq!(mended("Unne Glucose:").as_deref(), Some("Urine Glucose:"));
+        // Words read right must be where the catalog's name has them, and outnumber the rest.
+        assert_eq!(mended("Acid Unc"), None);
+        assert_eq!(mended("Unc Xyz"), None);
+        // A word no nearer than a misreading can make stays as read.
+        assert_eq!(mended("Uxyz Acid"), None);
+    }
+
+    #[test]
+    fn a_name_misread_further_is_put_back_by_a_test_its_row_fits_and_a_labs_misspelling_stays() {
+        let any = |n: &str| misread_name_fitting(n, |_| true);
+        assert_eq!(any("Bron").as_deref(), Some("Iron"));
+        assert_eq!(any("RBC Coum").as_deref(), Some("RBC Count"));
+        assert_eq!(any("Eosinophds").as_deref(), Some("Eosinophils"));
+        assert_eq!(any("TSH Uluasensitive").as_deref(), Some("TSH Ultrasensitive"));
+        assert_eq!(any("Haematocmt").as_deref(), Some("Haematocrit"));
+        // Known as a lab's misspelling: put back where a letter was put for another.
+        assert_eq!(any("Magnesmum").as_deref(), Some("Magnesium"));
+        assert_eq!(any("Fasting Insudin").as_deref(), Some("Fasting Insulin"));
+        // A lab's own misspellings drop, double or swap letters, and stay as printed.
+        for printed in ["Cholestrol", "Total Billirubin", "Potasium", "Protien", "Triglycerid"] {
+            assert_eq!(any(printed), None, "{printed}");
+        }
+        // Names known as read, and words too far from any catalog word, stay.
+        assert_eq!(any("Iron"), None);
+        assert_eq!(any("Basopiuis"), None);
+        // Only a test the row fits: none, or another than the nearest.
+        assert_eq!(misread_name_fitting("Bron", |_| false), None);
+        assert_eq!(misread_name_fitting("Bron", |b| b.key != "iron"), None);
     }
 
     #[test]
