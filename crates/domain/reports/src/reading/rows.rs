@@ -1802,6 +1802,18 @@ fn clean_name(cells: &[Cell]) -> String {
         {
             rest
         }
+        // One a photo read with a speck before it as a small letter (`o 15. UREA`), before a
+        // name the catalog knows.
+        Some((speck, rest))
+            if speck.len() == 1
+                && speck.chars().all(|c| c.is_ascii_lowercase())
+                && let Some((serial, named)) = rest.split_once(' ')
+                && is_serial(serial)
+                && named.starts_with(char::is_uppercase)
+                && crate::catalog::lookup(named).is_some() =>
+        {
+            named
+        }
         // One a photo read with a stroke before it (`i14 Platelet Count`), before a name the
         // catalog knows.
         Some((serial, rest))
@@ -4571,11 +4583,22 @@ mod tests {
             &[("1,25-Dihydroxy Vitamin D", 20.0), ("45", 200.0), ("pg/mL", 260.0), ("19.9 - 79.3", 320.0)],
             // Read with a stroke before it, its stop lost.
             &[("i14 Platelet Count", 20.0), ("466335", 200.0), ("/cumm", 260.0), ("150000 - 410000", 320.0)],
+            // Read with a speck before it as a small letter.
+            &[("o 15. UREA", 20.0), ("15", 200.0), ("mg/dL", 260.0), ("17 - 43", 320.0)],
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(
             names,
-            ["Haemoglobin", "eGFR", "ESR", "INR", "25-OH Vitamin D", "1,25-Dihydroxy Vitamin D", "Platelet Count"]
+            [
+                "Haemoglobin",
+                "eGFR",
+                "ESR",
+                "INR",
+                "25-OH Vitamin D",
+                "1,25-Dihydroxy Vitamin D",
+                "Platelet Count",
+                "UREA"
+            ]
         );
     }
 
