@@ -238,7 +238,8 @@ fn better_of(page: Page, rows: &[LabRow], ranges: bool, bands: &[BBox], reread: 
 
 /// The indices of `parts` (bands of the page, or slices of them) whose rows in `after` make
 /// more sense than in `before`, with as many naming a known test, and every test they held
-/// still there (by name, with a possible value, as the reader mends them), none of them moved
+/// still there (by name, with a possible value, as the reader mends them), none of them a
+/// test read elsewhere on the page as well ([`doubled`]), none of them moved
 /// out of its range ([`left_its_range`]), and no row reaching into the part spoilt by it
 /// ([`neighbour_spoilt`], judged on `alone(i)`, the page's rows with only part `i` read
 /// again: `after` holds every part's second reading, and another part's may spoil the row).
@@ -258,10 +259,33 @@ fn improved(
             now.1 > was.1
                 && now.0 >= was.0
                 && tests(before, parts[i]).iter().all(|t| still.contains(t))
+                && !doubled(before, after, parts[i])
                 && !left_its_range(before, after, parts[i])
                 && !neighbour_spoilt(before, parts[i], || alone(i))
         })
         .collect()
+}
+
+/// Whether the rows of `part` read again (`after`) name a known test that the page names
+/// outside the part too, before and after, where the part's first reading did not: a line of
+/// a neighbour cut into the band and read as a row of its own (the band of a photo's `o 15.
+/// UREA` read again as `16 CRP 4`, under `16.CRP  5.8 mg/L`). A row that moved into the part
+/// leaves none of its test outside it.
+fn doubled(before: &[LabRow], after: &[LabRow], part: BBox) -> bool {
+    // The test a row names, whatever its value (`Glucose  4` names glucose, if impossibly).
+    let named = |row: &LabRow| {
+        let mut row = row.clone();
+        mend_misread(&mut row);
+        catalog::lookup_in_unit(&row.name, row.unit.as_deref()).map(|b| b.key.as_str())
+    };
+    let outside = |rows: &[LabRow]| -> Vec<&'static str> {
+        rows.iter().filter(|r| !(part.y0..=part.y1).contains(&r.bbox.mid_y())).filter_map(named).collect()
+    };
+    let inside_before: Vec<&str> = rows_in(before, part).filter_map(named).collect();
+    let (outside_before, outside_after) = (outside(before), outside(after));
+    rows_in(after, part)
+        .filter_map(named)
+        .any(|t| !inside_before.contains(&t) && outside_before.contains(&t) && outside_after.contains(&t))
 }
 
 /// Whether a row reaching into `part` from outside it (its middle elsewhere) that named a
@@ -680,6 +704,20 @@ mod tests {
         assert!(!left_its_range(std::slice::from_ref(&was), &[insulin("16.4")], band));
         let apart = BBox { y0: b.y1 + 5.0, y1: b.y1 + 30.0, ..b };
         assert!(!left_its_range(std::slice::from_ref(&was), std::slice::from_ref(&now), apart));
+    }
+
+    #[test]
+    fn a_band_read_again_as_a_test_the_page_has_elsewhere_is_not_kept() {
+        // Urea's name read as junk; read again, its band gives a row of the glucose above.
+        let first = page(&[("Zzyzx", 20.0), ("15", 200.0), ("mg/dL", 300.0), ("17-47", 400.0)]);
+        let rows = rows_from_page(&first, None);
+        let bands = doubtful_bands(&first, &rows, true);
+        assert_eq!(bands.len(), 1, "{rows:#?}");
+        let glucose_again = [word("Glucose", 20.0, 81.0, 900), word("4", 200.0, 81.0, 900)];
+        assert_eq!(better_of(first.clone(), &rows, true, &bands, &glucose_again, None), first);
+        // Read again as the test it is, it is kept.
+        let kept = better_of(first.clone(), &rows, true, &bands, &urea_again_as("Urea", "15"), None);
+        assert_eq!(unit_and_range(&kept, "Urea"), (Some("mg/dL".to_string()), Some("17-47".to_string())));
     }
 
     /// Creatinine's row, lacking its range, right under urea's, which lacks its unit and range:
