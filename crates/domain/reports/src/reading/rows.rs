@@ -3485,8 +3485,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 .cells
                 .first()
                 .is_some_and(|c| after_result_label(&c.text).is_some() || parse_value(&c.text).is_some())
-            && let name = clean_name(&lines[above].cells)
-            && crate::catalog::lookup(&name).is_some()
+            && let Some(name) = named_above(&lines[above].cells, scanned)
         {
             pending_name = Some(name);
         }
@@ -3722,11 +3721,17 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     row.name = format!("{} {method}", row.name);
                     continue;
                 }
-                // (A line ending in a full stop ends a sentence, not a name.)
-                let all_text = line.cells.len() == 1
-                    && parse_value(&line.cells[0].text).is_none()
-                    && !line.cells[0].text.trim_end().ends_with('.');
-                pending_name = all_text.then(|| clean_name(&line.cells));
+                // (A line ending in a full stop ends a sentence, not a name.) On a scan, specks
+                // read beside a name are no cells of its line (`Monocytes  .`, `ESR  |`).
+                let cells: Cow<'_, [Cell]> = if scanned {
+                    Cow::Owned(line.cells.iter().filter(|c| c.text.contains(char::is_alphanumeric)).cloned().collect())
+                } else {
+                    Cow::Borrowed(&line.cells)
+                };
+                let all_text = cells.len() == 1
+                    && parse_value(&cells[0].text).is_none()
+                    && !cells[0].text.trim_end().ends_with('.');
+                pending_name = all_text.then(|| clean_name(&cells));
                 let words = |c: &Cell| c.text.contains(char::is_alphabetic) && parse_value(&c.text).is_none();
                 if line.cells.len() > 1 && line.cells.iter().all(words) {
                     cut_name = Some(index);
@@ -3738,6 +3743,18 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
         done.apply(&mut rows, sex);
     }
     rows
+}
+
+/// The name of a test the catalog knows that a line of words cut into cells gives: all its
+/// cells, or on a scan (`scanned`) its first cell alone, where a photo read specks further
+/// along the line as words (`TRIGLYCERIDES  PERN TAT`).
+fn named_above(cells: &[Cell], scanned: bool) -> Option<String> {
+    let whole = clean_name(cells);
+    if crate::catalog::lookup(&whole).is_some() {
+        return Some(whole);
+    }
+    let first = clean_name(cells.get(..1).filter(|_| scanned && cells.len() > 1)?);
+    crate::catalog::lookup(&first).is_some().then_some(first)
 }
 
 /// A name that ends with its unit in brackets (`Haemoglobin (g/dL)`, `HbA1c (%)`), as tables
@@ -5282,6 +5299,22 @@ mod tests {
         // A label the catalog does not know as a result's, and a number, stays a table's row.
         let p = page_at(&[(100.0, &[("Globulin", 40.0)]), (113.0, &[("Resolute 1.8", 52.0)])]);
         assert!(rows_from_page(&p, None).iter().all(|r| r.name != "Globulin"));
+    }
+
+    #[test]
+    fn a_photo_s_name_over_its_labelled_result_is_its_name_with_specks_or_junk_read_beside_it() {
+        let p = ocr_cells_page(&[
+            &[("Monocytes", 120.0), (".", 900.0)],
+            &[("Value: 1 L %", 140.0), ("Normal range: Adult : 2-10 ; Child : 1-8", 520.0)],
+            &[("CREATININE", 120.0), ("|", 900.0)],
+            &[("Value: 1.19 mg/dL", 140.0), ("Normal range: Adult : 0.70-1.30 ; Children : 0.49-1.04", 520.0)],
+            &[("TRIGLYCERIDES", 120.0), ("PERN TAT", 900.0)],
+            &[("Value: <7.5 mg/dL", 140.0), ("Normal range: Optimal : < 150 ; High : >= 180", 520.0)],
+        ]);
+        let rows: Vec<(String, String)> =
+            rows_from_page(&p, Some(Sex::Male)).into_iter().map(|r| (r.name, r.value.text)).collect();
+        let row = |n: &str, v: &str| (n.to_string(), v.to_string());
+        assert_eq!(rows, [row("Monocytes", "1"), row("CREATININE", "1.19"), row("TRIGLYCERIDES", "<7.5")]);
     }
 
     #[test]
