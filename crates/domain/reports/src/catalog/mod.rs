@@ -672,6 +672,7 @@ pub fn normalise_unit(u: &str) -> String {
         .replace("mcg", "ug")
         .replace("cu mm", "cumm")
         .replace("mm3", "cumm")
+        .replace("/cmm", "/cumm")
         .replace("/ ", "/")
         .replace(' ', "")
         .replace('³', "^3")
@@ -1260,11 +1261,12 @@ mod tests {
             assert_eq!(wbc.to_canonical(7.2, Some(unit)), Some(7.2), "{unit}");
         }
         let rbc = by_key("rbc_count").unwrap();
-        for unit in ["x10^6/uL", "million/cumm", "Mill/mm3", "10⁶/µL"] {
+        for unit in ["x10^6/uL", "million/cumm", "Mill/mm3", "10⁶/µL", "mill/cmm"] {
             assert_eq!(rbc.to_canonical(4.49, Some(unit)), Some(4.49), "{unit}");
         }
         // A count per microlitre is not one per thousand.
         assert_eq!(wbc.to_canonical(7200.0, Some("/cumm")), Some(7.2));
+        assert_eq!(wbc.to_canonical(7200.0, Some("cells/cmm")), Some(7.2));
         assert_eq!(normalise_unit("x10^3/uL"), normalise_unit("10^3/µL"));
         assert_ne!(normalise_unit("10^3/uL"), normalise_unit("10^6/uL"));
     }
