@@ -332,10 +332,13 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
     if charged != name {
         candidates.push(charged);
     }
-    // The `1` of `A1c` read as another stroke or lost (`HbAtc`, `HbAic`, `Hemoglobin Ac`).
+    // The `1` of `A1c` read as another stroke or lost (`HbAtc`, `HbAic`, `Hemoglobin Ac`), or
+    // read with a stroke before it (`HbAi1c`).
     let a1c = |w: &str| {
+        const STROKE: [char; 7] = ['t', 'i', 'l', 'I', '|', '!', '/'];
         let head = w.strip_suffix('c')?;
-        let head = head.strip_suffix(['t', 'i', 'l', 'I', '|', '!', '/']).unwrap_or(head);
+        let head = head.strip_suffix('1').and_then(|h| h.strip_suffix(STROKE)).unwrap_or(head);
+        let head = head.strip_suffix(STROKE).unwrap_or(head);
         head.ends_with('A').then(|| format!("{head}1c"))
     };
     let a1c_put_back = name.split(' ').map(|w| a1c(w).unwrap_or_else(|| w.to_string())).collect::<Vec<_>>().join(" ");
@@ -821,6 +824,7 @@ mod tests {
         assert_eq!(mended("Hepatitis 8 Surface Antigen").as_deref(), Some("Hepatitis B Surface Antigen"));
         assert_eq!(mended("Vitamin 812").as_deref(), Some("Vitamin B12"));
         assert_eq!(mended("HbAtc").as_deref(), Some("HbA1c"));
+        assert_eq!(mended("HbAi1c").as_deref(), Some("HbA1c"));
         assert_eq!(mended("Sodium (Nat)").as_deref(), Some("Sodium (Na+)"));
         assert_eq!(mended("Potassium (Kt)").as_deref(), Some("Potassium (K+)"));
         assert_eq!(mended("Hemoglobin Ac").as_deref(), Some("Hemoglobin A1c"));
