@@ -577,6 +577,18 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     {
         row.unit = Some(unit);
     }
+    // A unit whose first stroke a photo lost (`U/L`), printed whole in the reference (`M: 40
+    // to 129 IU/L  F: ...`): the reference's. Both are units of the test; the print decides.
+    if let Some(read) = row.unit.as_deref()
+        && let Some(whole) = row.range_text.as_deref().and_then(|r| {
+            r.split_whitespace()
+                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                .find(|w| w.strip_prefix('I').is_some_and(|rest| rest.eq_ignore_ascii_case(read) && rest.contains('/')))
+        })
+        && b.measured_in(whole)
+    {
+        row.unit = Some(whole.to_string());
+    }
 }
 
 /// The word printed after the last number of a reference (`g/dL` in `2.0-3.5 g/dL`), when it
@@ -1945,6 +1957,11 @@ mod tests {
             ("M: (0.27 - 1.08) F: (0.30 - 1.20) mg/d.", 400.0),
         ];
         assert_eq!(unit(&line, "ocr").as_deref(), Some("mg/dL"));
+        // Its first stroke lost, and printed whole in the reference.
+        let line = [("ALP", 20.0), ("86", 250.0), ("U/L", 330.0), ("M: 40 to 129 IU/L F: 36 to 116", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("IU/L"));
+        let line = [("ALP", 20.0), ("86", 250.0), ("U/L", 330.0), ("40 to 129 U/L", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("U/L"));
         // No unit read, and none after the reference either.
         let line = [("INR", 20.0), ("1.29", 250.0), ("M: (0.72 - 1.08) F: (0.80 - 1.20)", 400.0)];
         assert_eq!(unit(&line, "ocr"), None);
