@@ -664,7 +664,31 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
         return Some(r);
     }
     // Read whole first: `0-31 1` is 0-31 with a mark after it, not 0-31.1.
-    read_segments(&s, sex).or_else(|| mend_gapped_points(unbracketed))
+    read_segments(&s, sex).or_else(|| mend_gapped_points(unbracketed)).or_else(|| mend_gapped_high(unbracketed))
+}
+
+/// `2.5 to 4 5`, `0.00 - 0 30`: a range whose high bound's decimal point OCR read as a gap,
+/// at the end of the range. The gap is that point where the digits after it are as many as
+/// the low bound's decimals (a lab prints both bounds alike), and the low is below the high:
+/// `0-31 1` has no decimals to match, and stays a range and a mark.
+fn mend_gapped_high(s: &str) -> Option<RefRange> {
+    let s = s.trim().trim_end_matches([')', ']']).trim_end();
+    let (low, rest) = take_number(s)?;
+    let low_text = s[..s.len() - rest.len()].trim();
+    let decimals = low_text.split_once('.').map(|(_, f)| f.len()).filter(|&k| k > 0)?;
+    let rest = rest.trim_start();
+    let rest = rest.strip_prefix('-').or_else(|| rest.strip_prefix("to "))?.trim_start();
+    let (whole, tail) = rest.split_once(' ')?;
+    if !(1..=3).contains(&whole.len()) || !whole.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let end = tail.find(|c: char| !c.is_ascii_digit()).unwrap_or(tail.len());
+    let (fraction, after) = tail.split_at(end);
+    if fraction.len() != decimals {
+        return None;
+    }
+    let high: f64 = format!("{whole}.{fraction}").parse().ok()?;
+    if low < high { interval(Some(low), Some(high), after) } else { None }
 }
 
 /// [`parse_range`] of a normalised text that is no single range: its labelled segments.
@@ -984,6 +1008,12 @@ mod tests {
         assert_eq!(r("(1 8-7 8)"), (Some(1.8), Some(7.8)));
         // A mark after a range is no lost point: not 0-31.1 (the row reader sets the mark apart).
         assert_eq!(parse_range("0-31 1", None), None);
+        // The high bound's point read as a gap at the end, its digits as many as the low's decimals.
+        assert_eq!(r("2.5 to 4 5"), (Some(2.5), Some(4.5)));
+        assert_eq!(r("0.00 to 0 30"), (Some(0.0), Some(0.3)));
+        assert_eq!(r("4.00 - 11 00 x10^3/uL"), (Some(4.0), Some(11.0)));
+        assert_eq!(parse_range("2.5 to 4 50", None), None);
+        assert_eq!(parse_range("25 to 4 5", None), None);
         for text in ["1 12", "13 17", "100 200", "12 5-10", "1 2.5-4"] {
             assert_eq!(parse_range(text, None), None, "{text:?}");
         }
