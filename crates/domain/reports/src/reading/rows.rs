@@ -554,6 +554,18 @@ fn listed(cells: Vec<Cell>) -> Vec<Cell> {
         let whole = if cells.len() > 1 { split_listed(&cells, false) } else { None };
         return whole.unwrap_or_else(|| cut.into_iter().chain(cells.into_iter().skip(1)).collect());
     }
+    // A line cut where its reference's label ends (`Phosphorus 3.9 mg/dL (Ref:  2.5 to 4.5)`,
+    // as a photo's wider space after the colon cuts it): the label sets the reference apart.
+    let label_ends = |c: &Cell| {
+        let last = c.text.split_whitespace().last().unwrap_or_default();
+        reference_word(&last.trim_start_matches(OPENING).trim_end_matches(':').to_lowercase())
+    };
+    if let [first, _, ..] = cells.as_slice()
+        && label_ends(first)
+        && let Some(cut) = split_listed(&cells, false)
+    {
+        return cut;
+    }
     // A result beyond the assay (`TRIGLYCERIDES <7.5 mg/dL`) is one only before a reference:
     // where a scan's wider space set its reference in brackets apart (`[< 150]`, perhaps its
     // first bracket taken for a rule), the two cells are asked together.
@@ -4457,6 +4469,24 @@ mod tests {
             ]
         );
         assert_eq!(rows[2].unit.as_deref(), Some("IU/L"));
+    }
+
+    #[test]
+    fn a_list_line_a_photo_cut_after_its_references_label_is_a_row_and_no_tier_of_the_row_above() {
+        let p = ocr_cells_page(&[
+            &[("HCT", 100.0), ("44.1", 160.0), ("%", 220.0), ("40.0 to 50.0", 260.0)],
+            &[("Phosphorus 3.9 mg/dL (Ref:", 100.0), ("2.5 to 4 5)", 480.0)],
+            &[("MCH 31.5 pg (Ret:", 100.0), ("27.0 to 32.0)", 480.0)],
+        ]);
+        let rows = names_values_ranges(&rows_from_page(&p, None))
+            .into_iter()
+            .map(|(n, v, l, h)| (n.to_string(), v.to_string(), l, h))
+            .collect::<Vec<_>>();
+        let row = |n: &str, v: &str, l: f64, h: f64| (n.to_string(), v.to_string(), Some(l), Some(h));
+        assert_eq!(
+            rows,
+            [row("HCT", "44.1", 40.0, 50.0), row("Phosphorus", "3.9", 2.5, 4.5), row("MCH", "31.5", 27.0, 32.0)]
+        );
     }
 
     #[test]
