@@ -343,8 +343,12 @@ fn take_number(s: &str) -> Option<(f64, &str)> {
 /// so that `<6 years: up to 40` is not read as `< 6`.
 fn unit_of(rest: &str) -> Result<Option<String>, ()> {
     let u = rest.trim().trim_matches(|c| c == '(' || c == ')' || c == ',' || c == ';').trim();
+    // A bare number first is no unit's (`< 0 50 ng/mL`: the bound's decimals apart).
+    let number_first = u.split_whitespace().next().is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()));
     if u.is_empty() {
         Ok(None)
+    } else if number_first {
+        Err(())
     } else if u.len() <= 20 && !u.contains(':') && u.chars().any(|c| c.is_alphabetic() || c == '%') {
         Ok(Some(u.to_string()))
     } else {
@@ -664,7 +668,35 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
         return Some(r);
     }
     // Read whole first: `0-31 1` is 0-31 with a mark after it, not 0-31.1.
-    read_segments(&s, sex).or_else(|| mend_gapped_points(unbracketed)).or_else(|| mend_gapped_high(unbracketed))
+    read_segments(&s, sex)
+        .or_else(|| mend_gapped_points(unbracketed))
+        .or_else(|| mend_gapped_high(unbracketed))
+        .or_else(|| mend_gapped_bound(unbracketed))
+}
+
+/// `<= 4 00`, `< 0 50`: a one-sided bound whose decimal point OCR read as a gap: a number of
+/// one or two digits and then two more at the end of the bound (how labs print such bounds;
+/// one digit after a gap, `< 4 5`, could as well be 45, and three, `< 1 000`, a thousands gap).
+fn mend_gapped_bound(s: &str) -> Option<RefRange> {
+    let s = s.trim().trim_end_matches([')', ']']).trim_end();
+    let (i, rest) =
+        ["<=", "<", ">=", ">", "up to"].iter().enumerate().find_map(|(i, p)| Some((i, s.strip_prefix(p)?)))?;
+    let (whole, tail) = rest.trim_start().split_once(' ')?;
+    let end = tail.find(|c: char| !c.is_ascii_digit()).unwrap_or(tail.len());
+    let (fraction, after) = tail.split_at(end);
+    let digits =
+        |t: &str, n: std::ops::RangeInclusive<usize>| n.contains(&t.len()) && t.chars().all(|c| c.is_ascii_digit());
+    if !digits(whole, 1..=2) || !digits(fraction, 2..=2) {
+        return None;
+    }
+    let bound: f64 = format!("{whole}.{fraction}").parse().ok()?;
+    let r = match i {
+        0 | 4 => interval(None, Some(bound), after)?,
+        1 => RefRange { high_exclusive: true, ..interval(None, Some(bound), after)? },
+        2 => interval(Some(bound), None, after)?,
+        _ => RefRange { low_exclusive: true, ..interval(Some(bound), None, after)? },
+    };
+    Some(r)
 }
 
 /// `2.5 to 4 5`, `0.00 - 0 30`: a range whose high bound's decimal point OCR read as a gap,
@@ -1014,6 +1046,13 @@ mod tests {
         assert_eq!(r("4.00 - 11 00 x10^3/uL"), (Some(4.0), Some(11.0)));
         assert_eq!(parse_range("2.5 to 4 50", None), None);
         assert_eq!(parse_range("25 to 4 5", None), None);
+        // A one-sided bound's point read as a gap before its two decimals.
+        assert_eq!(r("<= 4 00"), (None, Some(4.0)));
+        assert_eq!(r("< 0 50 ng/mL"), (None, Some(0.5)));
+        assert_eq!(r("> 60 00"), (Some(60.0), None));
+        for text in ["< 4 5", "< 1 000", "<= 400 00"] {
+            assert_eq!(parse_range(text, None), None, "{text:?}");
+        }
         for text in ["1 12", "13 17", "100 200", "12 5-10", "1 2.5-4"] {
             assert_eq!(parse_range(text, None), None, "{text:?}");
         }
