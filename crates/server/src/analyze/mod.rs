@@ -890,11 +890,43 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>, fused: &[Option<String
                     row.value.text, biomarker.name
                 );
                 Some((number, reason))
+            })
+            .or_else(|| {
+                let number = point_lost_against_flag(row)?;
+                let reason = format!(
+                    "the result reads {}, above its reference range though the report flags it low; with its decimal point put back it is {number}; check the report",
+                    row.value.text
+                );
+                Some((number, reason))
             })?;
             row.value.number = Some(number);
             Some(reason)
         })
         .collect()
+}
+
+/// The value of a row the lab flagged low that was read above its printed range (`105`
+/// beside 11.0-13.5, flagged `L`: 10.5 with its point lost), with its decimal point put back:
+/// the one place that puts it below the range, within twice its low bound. A lost point only
+/// makes a number larger, so a value flagged high read below its range is no such reading.
+fn point_lost_against_flag(row: &LabRow) -> Option<f64> {
+    let text = row.value.text.as_str();
+    let range = row.range.as_ref()?;
+    let (low, high) = (range.low?, range.high?);
+    let read: f64 = text.parse().ok()?;
+    if row.flag != Some(Flag::Low) || read <= high || low <= 0.0 || text.starts_with('0') {
+        return None;
+    }
+    if text.len() < 2 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut places = (1..text.len())
+        .filter_map(|i| format!("{}.{}", &text[..i], &text[i..]).parse::<f64>().ok())
+        .filter(|&v| v < low && low / v <= 2.0);
+    match (places.next(), places.next()) {
+        (Some(v), None) => Some(v),
+        _ => None,
+    }
 }
 
 /// Whether a reading is of its printed range's size (within three times of it either way), and
@@ -1557,6 +1589,28 @@ mod tests {
         let why = put_back_points(&mut rows, None, &[None, None]);
         assert!(why[0].clone().unwrap_or_default().contains("it is taken as 45.1"), "{why:?}");
         assert_eq!((rows[0].value.number, why[1].clone()), (Some(45.1), None));
+    }
+
+    #[test]
+    fn a_scanned_value_flagged_low_read_above_its_range_gets_its_point_back_and_asks_for_review() {
+        let lines: &[&[(&str, f32)]] = &[
+            &[("Prothrombin Time", 20.0), ("105 L", 250.0), ("sec", 330.0), ("11.0-13.5", 420.0)],
+            // Flagged high, or low and below its range: as read.
+            &[("Amylase", 20.0), ("1130 H", 250.0), ("U/L", 330.0), ("28-100", 420.0)],
+            &[("Urea", 20.0), ("12 L", 250.0), ("mg/dL", 330.0), ("17-43", 420.0)],
+        ];
+        let rows = rows_of("ocr", lines);
+        let numbers: Vec<Option<f64>> = rows.iter().map(|r| r.row.value.number).collect();
+        assert_eq!(numbers, [Some(10.5), Some(1130.0), Some(12.0)]);
+        assert!(
+            rows[0].needs_review.as_deref().is_some_and(|r| r.contains("flags it low")),
+            "{:?}",
+            rows[0].needs_review
+        );
+        assert_eq!((rows[0].flag, rows[0].row.value.text.as_str()), (Some("low"), "105"));
+        // A text layer's value is as printed.
+        let rows = rows_of("text", &lines[..1]);
+        assert_eq!(rows[0].row.value.number, Some(105.0));
     }
 
     #[test]
