@@ -679,24 +679,9 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
 /// one digit after a gap, `< 4 5`, could as well be 45, and three, `< 1 000`, a thousands gap).
 fn mend_gapped_bound(s: &str) -> Option<RefRange> {
     let s = s.trim().trim_end_matches([')', ']']).trim_end();
-    let (i, rest) =
-        ["<=", "<", ">=", ">", "up to"].iter().enumerate().find_map(|(i, p)| Some((i, s.strip_prefix(p)?)))?;
-    let (whole, tail) = rest.trim_start().split_once(' ')?;
-    let end = tail.find(|c: char| !c.is_ascii_digit()).unwrap_or(tail.len());
-    let (fraction, after) = tail.split_at(end);
-    let digits =
-        |t: &str, n: std::ops::RangeInclusive<usize>| n.contains(&t.len()) && t.chars().all(|c| c.is_ascii_digit());
-    if !digits(whole, 1..=2) || !digits(fraction, 2..=2) {
-        return None;
-    }
-    let bound: f64 = format!("{whole}.{fraction}").parse().ok()?;
-    let r = match i {
-        0 | 4 => interval(None, Some(bound), after)?,
-        1 => RefRange { high_exclusive: true, ..interval(None, Some(bound), after)? },
-        2 => interval(Some(bound), None, after)?,
-        _ => RefRange { low_exclusive: true, ..interval(Some(bound), None, after)? },
-    };
-    Some(r)
+    let (prefix, rest) = ["<=", "<", ">=", ">", "up to"].iter().find_map(|p| Some((p, s.strip_prefix(p)?)))?;
+    let (bound, after) = gapped_number(rest, 1..=2, 2)?;
+    parse_simple(&format!("{prefix} {bound}{after}"))
 }
 
 /// `2.5 to 4 5`, `0.00 - 0 30`: a range whose high bound's decimal point OCR read as a gap,
@@ -709,18 +694,21 @@ fn mend_gapped_high(s: &str) -> Option<RefRange> {
     let low_text = s[..s.len() - rest.len()].trim();
     let decimals = low_text.split_once('.').map(|(_, f)| f.len()).filter(|&k| k > 0)?;
     let rest = rest.trim_start();
-    let rest = rest.strip_prefix('-').or_else(|| rest.strip_prefix("to "))?.trim_start();
-    let (whole, tail) = rest.split_once(' ')?;
-    if !(1..=3).contains(&whole.len()) || !whole.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
+    let rest = rest.strip_prefix('-').or_else(|| rest.strip_prefix("to "))?;
+    let (high, after) = gapped_number(rest, 1..=3, decimals)?;
+    (low < high.parse::<f64>().ok()?).then(|| parse_simple(&format!("{low_text} - {high}{after}"))).flatten()
+}
+
+/// The number `text` starts with (after spaces) where OCR read its decimal point as a gap
+/// (`4 00 ng/mL`), with its point put back (`4.00`), and what follows it: where the digits
+/// before the gap are `whole` many and those after it exactly `fraction`.
+fn gapped_number(text: &str, whole: std::ops::RangeInclusive<usize>, fraction: usize) -> Option<(String, &str)> {
+    let (before, tail) = text.trim_start().split_once(' ')?;
     let end = tail.find(|c: char| !c.is_ascii_digit()).unwrap_or(tail.len());
-    let (fraction, after) = tail.split_at(end);
-    if fraction.len() != decimals {
-        return None;
-    }
-    let high: f64 = format!("{whole}.{fraction}").parse().ok()?;
-    if low < high { interval(Some(low), Some(high), after) } else { None }
+    let (after_gap, rest) = tail.split_at(end);
+    let digits = |t: &str| t.chars().all(|c| c.is_ascii_digit());
+    (whole.contains(&before.len()) && digits(before) && after_gap.len() == fraction && digits(after_gap))
+        .then(|| (format!("{before}.{after_gap}"), rest))
 }
 
 /// [`parse_range`] of a normalised text that is no single range: its labelled segments.

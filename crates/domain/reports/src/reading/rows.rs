@@ -556,10 +556,8 @@ fn listed(cells: Vec<Cell>) -> Vec<Cell> {
     }
     // A line cut where its reference's label ends (`Phosphorus 3.9 mg/dL (Ref:  2.5 to 4.5)`,
     // as a photo's wider space after the colon cuts it): the label sets the reference apart.
-    let label_ends = |c: &Cell| {
-        let last = c.text.split_whitespace().last().unwrap_or_default();
-        reference_word(&last.trim_start_matches(OPENING).trim_end_matches(':').to_lowercase())
-    };
+    let label_ends =
+        |c: &Cell| c.text.split_whitespace().last().is_some_and(|w| reference_word(w.trim_start_matches(OPENING)));
     if let [first, _, ..] = cells.as_slice()
         && label_ends(first)
         && let Some(cut) = split_listed(&cells, false)
