@@ -12,7 +12,8 @@ use ht_reports::catalog::derived;
 use ht_reports::catalog::{self, Biomarker};
 use ht_reports::reading::{
     Collected, Flag, LabRow, PageLines, Qualifier, RefRange, Sex, detect_age, detect_collected, detect_sex,
-    is_negative_result, is_positive_result, lost_point, page_text_by_lines, rows_from_page, sex_ranges,
+    is_negative_result, is_positive_result, lost_point, page_text_by_lines, points_put_back, rows_from_page,
+    sex_ranges,
 };
 use ht_reports::upload::{FileKind, MAX_UPLOAD_BYTES};
 use ht_reports::{ExtractError, Page, StoredResult};
@@ -910,19 +911,13 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>, fused: &[Option<String
 /// the one place that puts it below the range, within twice its low bound. A lost point only
 /// makes a number larger, so a value flagged high read below its range is no such reading.
 fn point_lost_against_flag(row: &LabRow) -> Option<f64> {
-    let text = row.value.text.as_str();
     let range = row.range.as_ref()?;
     let (low, high) = (range.low?, range.high?);
-    let read: f64 = text.parse().ok()?;
-    if row.flag != Some(Flag::Low) || read <= high || low <= 0.0 || text.starts_with('0') {
+    let read: f64 = row.value.text.parse().ok()?;
+    if row.flag != Some(Flag::Low) || read <= high || low <= 0.0 {
         return None;
     }
-    if text.len() < 2 || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let mut places = (1..text.len())
-        .filter_map(|i| format!("{}.{}", &text[..i], &text[i..]).parse::<f64>().ok())
-        .filter(|&v| v < low && low / v <= 2.0);
+    let mut places = points_put_back(&row.value.text)?.into_iter().filter(|&v| v < low && low / v <= 2.0);
     match (places.next(), places.next()) {
         (Some(v), None) => Some(v),
         _ => None,

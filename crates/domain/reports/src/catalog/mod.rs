@@ -573,9 +573,7 @@ impl Biomarker {
         side: Option<std::cmp::Ordering>,
     ) -> Option<f64> {
         let (lo, hi) = self.plausible?;
-        if text.len() < 2 || text.starts_with('0') || !text.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
+        let places = crate::reading::points_put_back(text)?;
         let units: Vec<Option<&str>> = match unit {
             Some(u) if self.to_canonical(1.0, Some(u)).is_some() => vec![Some(u)],
             _ => self.units().map(|u| Some(u.as_str())).collect(),
@@ -585,10 +583,7 @@ impl Biomarker {
         if possible(read) {
             return None;
         }
-        let places: Vec<f64> = (1..text.len())
-            .filter_map(|i| format!("{}.{}", &text[..i], &text[i..]).parse().ok())
-            .filter(|v| possible(*v))
-            .collect();
+        let places: Vec<f64> = places.into_iter().filter(|v| possible(*v)).collect();
         let within = |v: &f64| range.0.is_none_or(|l| *v >= l) && range.1.is_none_or(|h| *v <= h);
         // How many times past the range a value is (1 within it).
         let past = |v: f64| {

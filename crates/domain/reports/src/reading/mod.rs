@@ -15,5 +15,5 @@ pub use range::{RefRange, Sex, parse_range, sex_ranges};
 pub use rows::{LabRow, PageLines, page_text_by_lines, rows_from_page};
 pub use value::{
     Flag, Qualifier, ResultValue, is_count_span, is_negative_result, is_positive_result, lost_point, parse_flag,
-    parse_value, qualitative_word,
+    parse_value, points_put_back, qualitative_word,
 };

@@ -167,6 +167,16 @@ pub fn lost_point(text: &str) -> Option<f64> {
         .then(|| format!("{whole}.{tenths}").parse().ok())?
 }
 
+/// The numbers a whole number read by OCR could be with a decimal point it lost put back, each
+/// place once (`105`: 1.05 and 10.5). `None` for anything but two digits or more not starting
+/// with 0: `0.5` has its point, and `05` is no number a lab prints.
+pub fn points_put_back(text: &str) -> Option<Vec<f64>> {
+    if text.len() < 2 || text.starts_with('0') || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((1..text.len()).filter_map(|i| format!("{}.{}", &text[..i], &text[i..]).parse().ok()).collect())
+}
+
 /// Parses a result cell; `None` when it is neither a number nor a known qualitative result.
 pub fn parse_value(cell: &str) -> Option<ResultValue> {
     let cell = cell.trim();
