@@ -274,8 +274,7 @@ fn improved(
 fn doubled(before: &[LabRow], after: &[LabRow], part: BBox) -> bool {
     // The test a row names, whatever its value (`Glucose  4` names glucose, if impossibly).
     let named = |row: &LabRow| {
-        let mut row = row.clone();
-        mend_misread(&mut row);
+        let row = mended(row);
         catalog::lookup_in_unit(&row.name, row.unit.as_deref()).map(|b| b.key.as_str())
     };
     let outside = |rows: &[LabRow]| -> Vec<&'static str> {
@@ -315,9 +314,14 @@ fn neighbour_spoilt(before: &[LabRow], part: BBox, after: impl FnOnce() -> Vec<L
 /// The key of the known test `row` names with a possible value, once the reader has put back
 /// what it can ([`mend_misread`]).
 fn mended_test(row: &LabRow) -> Option<&'static str> {
+    known_test(&mended(row)).map(|b| b.key.as_str())
+}
+
+/// `row` with what the reader puts back of an OCR misreading ([`mend_misread`]).
+fn mended(row: &LabRow) -> LabRow {
     let mut row = row.clone();
     mend_misread(&mut row);
-    known_test(&row).map(|b| b.key.as_str())
+    row
 }
 
 /// Whether a test in `part` whose value `before` lies within the range printed beside it has
@@ -373,8 +377,7 @@ fn row_slices(rows: &[LabRow], band: BBox) -> Vec<BBox> {
 /// with one sex's range near its usual one, or none for a result in words (1). A name the
 /// catalog does not know makes none.
 fn sense(row: &LabRow, ranges_printed: bool) -> u32 {
-    let mut row = row.clone();
-    mend_misread(&mut row);
+    let row = mended(row);
     let unit = row.unit.as_deref();
     let Some(b) = catalog::lookup_in_unit(&row.name, unit) else { return 0 };
     // A count per field printed as a span (`1-2 /HPF`) is a result, if not one number.
