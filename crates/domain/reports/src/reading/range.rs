@@ -120,12 +120,11 @@ fn normalise(text: &str) -> String {
     // Ratios printed as proportions: `9:1-23:1` is 9 to 23. A tilde after a number is a dash
     // (`3.5~5.5`, `90 ~ 120`). A scan's underline, quote or stray `=` before the range is no
     // part of it (`<=` and `>=` are made above).
+    // (With a colon after it, `=: 150000 to 410000`.)
     let mut out = String::with_capacity(s.len());
-    let chars: Vec<char> = s
-        .trim_start_matches(['_', '\'', '\u{2018}', '\u{2019}', '`', '"', '\u{201c}', '=', '\u{a9}'])
-        .trim_start()
-        .chars()
-        .collect();
+    let unmarked = s.trim_start_matches(['_', '\'', '\u{2018}', '\u{2019}', '`', '"', '\u{201c}', '=', '\u{a9}']);
+    let unmarked = if unmarked.len() < s.len() { unmarked.trim_start().trim_start_matches(':') } else { unmarked };
+    let chars: Vec<char> = unmarked.trim_start().chars().collect();
     let mut i = 0;
     while i < chars.len() {
         let after_digit = i > 0 && chars[i - 1].is_ascii_digit();
@@ -205,10 +204,35 @@ fn normalise(text: &str) -> String {
         i += 1;
     }
     let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A label's colon read as a full stop set apart (`adults . 11.6-14.0`).
+    let out = stop_for_colon(&out);
     // Labelled ranges in brackets are read as the labelled ranges inside (`[3.1-6.5 : men ;
     // 3.5-7.2 : female]`); a lone range keeps its brackets for the mending that reads them.
     let out = if out.contains([':', ';']) { without_outer_brackets(&out) } else { out };
     separate_sexes(&labels_first(&out))
+}
+
+/// `s` with a full stop standing alone between a word and a number (`adults . 11.6-14.0`) read
+/// as the colon it is, after a label.
+fn stop_for_colon(s: &str) -> String {
+    if !s.contains(" . ") {
+        return s.to_string();
+    }
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut out = String::with_capacity(s.len());
+    for (i, w) in words.iter().enumerate() {
+        let after_word = i > 0 && words[i - 1].ends_with(char::is_alphabetic);
+        let before_number = words.get(i + 1).is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()));
+        if *w == "." && after_word && before_number {
+            out.push(':');
+            continue;
+        }
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
 }
 
 /// `s` (normalised) with each tier printed as its range, a colon and its label (`25 - 90 :
@@ -672,6 +696,38 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
         .or_else(|| mend_gapped_points(unbracketed))
         .or_else(|| mend_gapped_high(unbracketed))
         .or_else(|| mend_gapped_bound(unbracketed))
+        .or_else(|| mend_to_read_as_ten(unbracketed))
+}
+
+/// `30.010 400.0`, `0.27104.20`, `9810 107`: a range whose `to` OCR read as `10`, the spaces
+/// around it lost or not. Taken so at the one place where the numbers either side are bounds
+/// a lab prints alike: each with the same places of decimals, the low below the high; and,
+/// without decimals, a low of two digits or more within ten times of the high, a space still
+/// beside the `10` (`110 150` is no 1 to 150, and `31510345` no 315 to 345: 31.5 to 34.5 with
+/// its points lost too).
+fn mend_to_read_as_ten(s: &str) -> Option<RefRange> {
+    let s = s.trim().trim_end_matches([')', ']']).trim_end();
+    let end = s.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ' ')).unwrap_or(s.len());
+    let (numbers, rest) = s.split_at(end);
+    let numbers = numbers.trim_end();
+    let bound = |t: &str| {
+        let (whole, fraction) = t.split_once('.').unwrap_or((t, ""));
+        let digits = |p: &str| p.chars().all(|c| c.is_ascii_digit());
+        (!whole.is_empty() && digits(whole) && digits(fraction) && !(t.contains('.') && fraction.is_empty()))
+            .then(|| Some((t.parse::<f64>().ok()?, fraction.len(), whole.len())))
+            .flatten()
+    };
+    let mut found = numbers.match_indices("10").filter_map(|(at, _)| {
+        let (low, high) = (numbers[..at].trim(), numbers[at + 2..].trim());
+        let ((l, l_places, l_whole), (h, h_places, _)) = (bound(low)?, bound(high)?);
+        let spaced = numbers[..at].ends_with(' ') || numbers[at + 2..].starts_with(' ');
+        let alike = l_places == h_places && l < h && (l_places > 0 || (l_whole >= 2 && h <= l * 10.0 && spaced));
+        alike.then(|| format!("{low} - {high}"))
+    });
+    match (found.next(), found.next()) {
+        (Some(range), None) => parse_simple(&format!("{range}{rest}")),
+        _ => None,
+    }
 }
 
 /// `<= 4 00`, `< 0 50`: a one-sided bound whose decimal point OCR read as a gap: a number of
@@ -1009,6 +1065,8 @@ mod tests {
         assert_eq!(r("_0.54-5.30"), (Some(0.54), Some(5.3)));
         assert_eq!(r("\u{2018}0.54-5.30"), (Some(0.54), Some(5.3)));
         assert_eq!(r("= 4.8-12.7"), (Some(4.8), Some(12.7)));
+        assert_eq!(r("=: 150000 to 410000"), (Some(150_000.0), Some(410_000.0)));
+        assert_eq!(r("Adults . 11.6-14.0"), (Some(11.6), Some(14.0)));
         assert_eq!(r("\u{a9} <100"), (None, Some(100.0)));
         // A zero read as `O`, and a one as `l` before a `to` run into it.
         assert_eq!(r("(O - 15)"), (Some(0.0), Some(15.0)));
@@ -1045,6 +1103,15 @@ mod tests {
             assert_eq!(parse_range(text, None), None, "{text:?}");
         }
         assert_eq!(r("=< 40"), (None, Some(40.0)));
+        // A `to` read as `10`, its spaces kept or lost, where the bounds either side are alike.
+        assert_eq!(r("30.010 400.0"), (Some(30.0), Some(400.0)));
+        assert_eq!(r("0.27104.20"), (Some(0.27), Some(4.2)));
+        assert_eq!(r("0.8010 1.20 ng/mL"), (Some(0.8), Some(1.2)));
+        assert_eq!(r("9810 107"), (Some(98.0), Some(107.0)));
+        assert_eq!(r("13 10 60"), (Some(13.0), Some(60.0)));
+        for text in ["110 150", "31510345", "1.0101.10", "1010 1.2", "5.610 5.6", "10 40", "0.1010"] {
+            assert_eq!(parse_range(text, None), None, "{text:?}");
+        }
         // A range's dash read as a colon, in tiers and beside a sex.
         assert_eq!(r("Desirable: : 200; Borderline : 200 : 239; High Risk : > 240"), (None, Some(200.0)));
         assert_eq!(parse_range("Male : 65 : 175; Female : 50 - 170", Some(Sex::Male)).map(|r| r.low), Some(Some(65.0)));
