@@ -484,7 +484,19 @@ impl Biomarker {
     /// given. A reading that is a unit, this test's or not, or of two characters or fewer (see
     /// [`Self::unit_misread`]), is left.
     pub fn unit_read_as(&self, read: &str, value: Option<f64>) -> Option<String> {
-        self.unit_read_as_where(read, |u| value.is_none_or(|v| self.implausible(v, Some(u)).is_none()))
+        self.unit_read_as_where(read, |u| value.is_none_or(|v| self.implausible(v, Some(u)).is_none()), false)
+    }
+
+    /// [`Self::unit_read_as`] for a reading the page puts in its unit column (under a `Units`
+    /// header), which is a unit however OCR misread it: the test's unit nearest it, up to an
+    /// edit for each character (`mod` for `mg/dL`, `bg` for `pg`, `merviw` for `mm/hr`), of
+    /// two characters or more with a letter.
+    #[must_use]
+    pub fn unit_in_its_column(&self, read: &str, value: Option<f64>) -> Option<String> {
+        if !read.contains(char::is_alphabetic) {
+            return None;
+        }
+        self.unit_read_as_where(read, |u| value.is_none_or(|v| self.implausible(v, Some(u)).is_none()), true)
     }
 
     /// [`Self::unit_read_as`] where the printed reference decides between units as near the
@@ -508,19 +520,24 @@ impl Biomarker {
                 })
             })
         };
-        self.unit_read_as_where(read, fits)
+        self.unit_read_as_where(read, fits, false)
     }
 
-    fn unit_read_as_where(&self, read: &str, possible: impl Fn(&str) -> bool) -> Option<String> {
+    /// (`in_column`: the reading stands in the page's unit column, and may be further off.)
+    fn unit_read_as_where(&self, read: &str, possible: impl Fn(&str) -> bool, in_column: bool) -> Option<String> {
         let length = |u: &str| u.chars().filter(|c| !c.is_whitespace()).count();
-        // Two letters are too few to tell a misreading from a lab's own spelling (`pq`).
-        if length(read) < 3 || is_known_unit(read) || self.foreign_unit(read).is_none() {
+        // Two letters are too few to tell a misreading from a lab's own spelling (`pq`),
+        // except in a unit column.
+        if length(read) < if in_column { 2 } else { 3 } || is_known_unit(read) || self.foreign_unit(read).is_none() {
             return None;
         }
         // In quarter edits, so that a reading whose letters ran together (`W/L`) picks IU/L.
+        // Half an edit for each character of the shorter of the two; in the unit column, an
+        // edit for each of the longer.
         let within = |u: &str| {
             let d = unit_quarters(read, u);
-            (d <= 2 * length(u).min(length(read))).then_some(d)
+            let limit = if in_column { 4 * length(u).max(length(read)) } else { 2 * length(u).min(length(read)) };
+            (d <= limit).then_some(d)
         };
         // The test's units in every spelling labs print them (`million/mm3` for `million/cumm`).
         let own: Vec<String> = self.units().map(|u| normalise_unit(u)).collect();

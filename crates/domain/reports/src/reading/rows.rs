@@ -259,6 +259,9 @@ struct Columns {
     /// The span of a unit column before the result's (`Test  Units  Result`), from halfway
     /// between its header and the one before to the next header.
     unit_before: Option<(f32, f32)>,
+    /// The same for a unit column after the result's (`Test  Result  Reference  Units`), on a
+    /// scanned page.
+    unit_after: Option<(f32, f32)>,
 }
 
 impl Columns {
@@ -277,6 +280,10 @@ impl Columns {
 
     /// Whether `cell` stands under the result column's header (its centre between that header
     /// and the next).
+    fn in_unit_after(&self, cell: &Cell) -> bool {
+        self.unit_after.is_some_and(|(x0, x1)| (x0..x1).contains(&((cell.x0 + cell.x1) / 2.0)))
+    }
+
     fn in_value(&self, cell: &Cell) -> bool {
         self.value.is_some_and(|(x0, x1)| {
             let mid = (cell.x0 + cell.x1) / 2.0;
@@ -289,6 +296,9 @@ const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
 
 /// Headers of a unit column.
 const UNIT_HEADERS: &[&str] = &["unit", "units", "uom"];
+
+/// Headers of a reference column.
+const REFERENCE_HEADERS: &[&str] = &["reference", "ref", "interval", "range", "normal", "biological"];
 
 /// Headers of results printed in one of two columns, within the range or out of it, as Quest
 /// prints them (`In Range  Out Of Range`, `Normal  Abnormal`): each whole cell. (`Normal`
@@ -339,7 +349,13 @@ fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns> {
         let at = cells[..v].iter().rposition(|c| header_says(c, UNIT_HEADERS)).filter(|&i| i > 0)?;
         Some(((cells[at - 1].x1 + cells[at].x0) / 2.0, cells[at + 1].x0))
     });
-    Some(Columns { method_x, previous, value, before_value, unit_before })
+    // (Only past the reference's header: a unit column just after the result's is read well.)
+    let unit_after = value_at.and_then(|v| {
+        let at = (v + 1..cells.len()).find(|&i| header_says(&cells[i], UNIT_HEADERS))?;
+        cells[v + 1..at].iter().any(|c| header_says(c, REFERENCE_HEADERS)).then_some(())?;
+        Some(((cells[at - 1].x1 + cells[at].x0) / 2.0, cells.get(at + 1).map_or(f32::MAX, |next| next.x0)))
+    });
+    Some(Columns { method_x, previous, value, before_value, unit_before, unit_after })
 }
 
 /// The columns of a cumulative report's header (`Test  05/10/2026  12/11/2026  Units`): a
@@ -365,7 +381,7 @@ fn dated_columns(cells: &[Cell]) -> Option<Columns> {
     } else {
         None
     };
-    Some(Columns { method_x: None, previous, value, before_value: None, unit_before: None })
+    Some(Columns { method_x: None, previous, value, before_value: None, unit_before: None, unit_after: None })
 }
 
 /// Where in a header cell the first of its words in `set` starts, by its share of the cell's
@@ -2724,15 +2740,30 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         // there are methods and comments. After a result whose range came before it, the cell
         // in the unit's place is the unit also when a photo misread it past its shape but the
         // test's own unit explains it (`UNL` for U/L beside a lipase, `UL` with its slash lost).
-        let misread_own_unit = |u: &str| {
-            range_before
-                && crate::catalog::lookup(&name).is_some_and(|b| {
-                    b.to_canonical(1.0, Some(u)).is_some()
-                        || b.unit_read_as(u, value.number).is_some()
-                        || b.unit_misread(u, value.number).is_some()
-                })
+        let own_unit_explains = |u: &str| {
+            crate::catalog::lookup(&name).is_some_and(|b| {
+                b.to_canonical(1.0, Some(u)).is_some()
+                    || b.unit_read_as(u, value.number).is_some()
+                    || b.unit_misread(u, value.number).is_some()
+            })
         };
+        let misread_own_unit = |u: &str| range_before && own_unit_explains(u);
         let u = unit_after_speck(t).unwrap_or(t);
+        // So is a cell under a unit column's header after the reference's (`Test  Result
+        // Reference Range  Units`) on a scan, misread past a unit's shape (`mgidt`, `bg`,
+        // `merviw`); one of that shape is kept as printed (`Mil/uL`, `mu/ml`), as below.
+        if unit.is_none()
+            && columns.in_unit_after(cell)
+            && parse_range(u, sex).is_none()
+            && !unit_shaped(u)
+            && let Some(own) = crate::catalog::lookup(&name).and_then(|b| {
+                let known = b.to_canonical(1.0, Some(u)).is_some() || b.unit_misread(u, value.number).is_some();
+                if known { Some(mend_unit(u)) } else { b.unit_in_its_column(u, value.number) }
+            })
+        {
+            unit = Some(own);
+            continue;
+        }
         if unit.is_none()
             && looks_like_unit(u)
             // (After a reference's first tier too: `Male 18 - 36  Rechecked`, a remark.)
@@ -2786,7 +2817,10 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     // So is one whose reference a photo damaged past reading (`HbA1c  5.7  40t05.6%`, its `to`
     // run into the numbers), the unit inside it.
     let damaged_known = damaged_range && possible_known;
-    if unit.is_none() && range.is_none() && !bare_known && !flagged_known && !damaged_known && !noted {
+    // A name that carries its unit in brackets (`Globulin (g/dL)  H  38  2.0035`, its reference
+    // damaged past reading) has a unit.
+    let unit_named = || unit_in_name(&name, false).is_some();
+    if unit.is_none() && range.is_none() && !bare_known && !flagged_known && !damaged_known && !noted && !unit_named() {
         return None;
     }
     // A bound with `>=` or `<=` and no unit (`Extreme (A)  >=50  >=80`) is a tier of a risk
@@ -3599,6 +3633,10 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             {
                 c.previous = c.value.take();
             }
+            // (A text layer's units are as printed, whatever the column.)
+            if !scanned {
+                c.unit_after = None;
+            }
             columns = c;
             pending_name = None;
             continue;
@@ -3777,7 +3815,12 @@ fn unit_in_name(name: &str, scanned: bool) -> Option<(String, String)> {
     let unit = unit.trim();
     let letters = unit.chars().filter(|c| c.is_alphabetic()).count();
     let word = letters == unit.chars().count() && !(2..=3).contains(&letters);
-    let misread = || scanned && unit.contains('/') && crate::catalog::mend_unit(unit).is_some();
+    // (Or one of the test's own units OCR misread past that: `(mmovL)`, `(pgm)`, `(UL)`.)
+    let own_misread = || {
+        crate::catalog::lookup(before.trim())
+            .is_some_and(|b| b.unit_misread(unit, None).or_else(|| b.unit_read_as(unit, None)).is_some())
+    };
+    let misread = || scanned && ((unit.contains('/') && crate::catalog::mend_unit(unit).is_some()) || own_misread());
     // A unit in words is one only for a test it measures (`PT (seconds)`; not `(Serum)`).
     let fits_test = || crate::catalog::lookup(before.trim()).is_some_and(|b| b.to_canonical(1.0, Some(unit)).is_some());
     let known = unit == "%" || (crate::catalog::is_known_unit(unit) && (!word || fits_test())) || misread();
@@ -4675,8 +4718,51 @@ mod tests {
         let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref())).collect();
         assert_eq!(
             read,
-            [("VLDL", None), ("eGFR", None), ("Cholesterol, Total", Some("mg/dL")), ("SGOT (AST/SGOT)", Some("U/L"))]
+            // (Units the test's own are near: the reader mends them to it.)
+            [
+                ("VLDL", Some("m@idL")),
+                ("eGFR", Some("mitmin/t 73m2")),
+                ("Cholesterol, Total", Some("mg/dL")),
+                ("SGOT (AST/SGOT)", Some("U/L"))
+            ]
         );
+    }
+
+    #[test]
+    fn a_unit_in_brackets_after_the_name_is_the_rows_unit_when_its_reference_is_unreadable() {
+        let p = ocr_cells_page(&[
+            &[("TEST", 20.0), ("H/L", 400.0), ("RESULT", 500.0), ("REFERENCE INTERVAL", 700.0)],
+            // The reference damaged past reading, the value's point lost: the unit in the name
+            // still makes the line a result.
+            &[("Globulin (g/dL)", 20.0), ("H", 400.0), ("38", 520.0), ("2.0035", 700.0)],
+            // One of the test's own units misread in the brackets (`mmol/L`, `U/L`).
+            &[("Chloride (mmovL)", 20.0), ("105", 520.0), ("98 to 107", 700.0)],
+            &[("Lipase (UL)", 20.0), ("34", 520.0), ("13 to 60", 700.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(
+            read,
+            [("Globulin", "38", Some("g/dL")), ("Chloride", "105", Some("mmovL")), ("Lipase", "34", Some("UL"))]
+        );
+    }
+
+    #[test]
+    fn a_unit_column_after_the_reference_gives_the_tests_unit_however_a_photo_misread_it() {
+        let p = ocr_cells_page(&[
+            &[("Test Name", 20.0), ("Result", 400.0), ("Reference Range", 600.0), ("UNITS", 1000.0)],
+            &[("Serum Creatinine", 20.0), ("1.10", 400.0), ("0.70-1.30", 600.0), ("mod", 1000.0)],
+            &[("MCH", 20.0), ("27.7", 400.0), ("27.0-32.0", 600.0), ("bg", 1000.0)],
+            // A reading of a unit's shape stays as read.
+            &[("RBC", 20.0), ("4.9", 400.0), ("4.5-5.5", 600.0), ("Mil/uL", 1000.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let units: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(units, [("Serum Creatinine", Some("mg/dL")), ("MCH", Some("pg")), ("RBC", Some("Mil/uL"))]);
+        // Not on a text layer, whose units are as printed.
+        let mut text = p.clone();
+        text.words.iter_mut().for_each(|w| w.line = None);
+        assert_eq!(rows_from_page(&text, None)[1].unit, None);
     }
 
     #[test]
