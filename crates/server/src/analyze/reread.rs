@@ -261,7 +261,6 @@ fn improved(
                 && tests(before, parts[i]).iter().all(|t| still.contains(t))
                 && !doubled(before, after, parts[i])
                 && !left_its_range(before, after, parts[i])
-                && !value_spoilt(before, after, parts[i])
                 && !neighbour_spoilt(before, parts[i], || alone(i))
         })
         .collect()
@@ -345,24 +344,6 @@ fn left_its_range(before: &[LabRow], after: &[LabRow], part: BBox) -> bool {
                 // Against the range read with it, or the first reading's where it lost that.
                 let moved = now.value.number.is_some_and(|n| n != v && !within(n, bounds(now).unwrap_or(range)));
                 key(now).is_some() && key(now) == key(was) && moved
-            })
-    })
-}
-
-/// Whether a test in `part` whose value `before` is one a person can have has another `after`
-/// that no person can: a second reading that makes the band make more sense elsewhere (a unit
-/// read whole) but misreads the value (labdata's Turkish hemogram: MCHC `35.5` read again as
-/// `05.5`, with its unit now read `g/dL`).
-fn value_spoilt(before: &[LabRow], after: &[LabRow], part: BBox) -> bool {
-    let touching = |r: &&LabRow| r.bbox.y0 < part.y1 && r.bbox.y1 > part.y0;
-    before.iter().filter(touching).any(|was| {
-        let Some(b) = catalog::lookup(&was.name) else { return false };
-        let possible = |row: &LabRow| row.value.number.is_some_and(|v| b.implausible(v, None).is_none());
-        possible(was)
-            && after.iter().filter(touching).any(|now| {
-                catalog::lookup(&now.name).is_some_and(|n| n.key == b.key)
-                    && now.value.number.is_some()
-                    && !possible(now)
             })
     })
 }
