@@ -72,7 +72,7 @@ TESTS = [
     (["TSH", "Thyroid Stimulating Hormone (TSH)", "TSH (Ultrasensitive)"], ["uIU/mL", "mIU/L", "µIU/mL"], 0.27, 4.2, 2),
     (["Free T4", "FT4", "Free Thyroxine (FT4)"], ["ng/dL"], 0.93, 1.7, 2),
     (["Free T3", "FT3"], ["pg/mL"], 2.0, 4.4, 2),
-    (["Total T3", "T3, Total", "Triiodothyronine (T3)"], ["ng/dL", "ng/mL"], 80, 200, 0),
+    (["Total T3", "T3, Total", "Triiodothyronine (T3)"], ["ng/dL"], 80, 200, 0),
     (["Vitamin D, 25-Hydroxy", "25-OH Vitamin D", "Vitamin D Total"], ["ng/mL"], 30, 100, 1),
     (["Vitamin B12", "Vitamin B12 (Cyanocobalamin)"], ["pg/mL"], 211, 911, 0),
     (["Ferritin", "Serum Ferritin"], ["ng/mL"], 30, 400, 1),
