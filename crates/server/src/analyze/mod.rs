@@ -508,6 +508,30 @@ pub(crate) fn value_possible(biomarker: &Biomarker, row: &LabRow) -> bool {
         || row.value.number.is_some_and(|v| biomarker.implausible(v, row.unit.as_deref()).is_none())
 }
 
+/// Whether `row`'s value, a whole number a test cannot have in `unit`, is one it can have with its
+/// decimal point put back somewhere (`33` for albumin's 3.3), within three times of the printed
+/// range and with at most one place more than its bounds (labs print a result to the places of
+/// its range, or one more: `9000` beside `60-170` is no 90.00).
+fn point_lost_possible(b: &Biomarker, row: &LabRow, unit: Option<&str>, printed: (Option<f64>, Option<f64>)) -> bool {
+    let text = row.value.text.as_str();
+    let Some(read) = row.value.number.filter(|_| text.chars().all(|c| c.is_ascii_digit())) else {
+        return false;
+    };
+    let range_places = row.range_text.as_deref().map_or(2, |t| {
+        t.split(|c: char| !c.is_ascii_digit() && c != '.')
+            .filter_map(|n| n.split_once('.').map(|(_, f)| f.len()))
+            .max()
+            .unwrap_or(0)
+    });
+    let near = |v: f64| printed.0.is_none_or(|l| v >= l / 3.0) && printed.1.is_none_or(|h| v <= h * 3.0);
+    let possible = |v: f64| b.implausible(v, unit).is_none();
+    b.implausible(read, unit).is_some()
+        && (1..text.len()).any(|i| {
+            let v: f64 = format!("{}.{}", &text[..i], &text[i..]).parse().unwrap_or(f64::NAN);
+            text.len() - i <= range_places + 1 && !text.starts_with('0') && possible(v) && near(v)
+        })
+}
+
 /// A row read by OCR with its unit and name put back where OCR misread them: a unit misread
 /// as such (`ma/dl`), a name misread in its strokes (`AIG Ratio`, `ApoAl`, a footnote digit
 /// after it), and then a unit that lost its µ (`g/dL` for iron), was cut short (`g/d`), had
@@ -520,12 +544,25 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     // A name misread further, where the rest of the row says which test it is: its unit one of
     // the test's, as read or mended, and its value one the test can have (`Magnesmum  2.5
     // mg/dL`, `Bron  212  µg/dL`), where the catalog does not know it as read.
+    // Also where the value only lost its point (`Ajburnin  33  grvdL  Male: 3.5-5.2`), or no
+    // unit was read but the printed range is the test's usual one (`Hemogioten Alc  51  Non
+    // Diabetic : 4.0-5.6`).
+    let printed = row.range.as_ref().map_or((None, None), |r| (r.low, r.high));
     let fits = |b: &Biomarker| {
-        let unit = match row.unit.as_deref() {
-            Some(u) => b.measured_in(u) || b.mend_unit(u, row.value.number).is_some(),
-            None => b.unit.is_empty() && row.value.qualitative.is_some(),
+        let range_usual = (printed.0.is_some() || printed.1.is_some())
+            && range_far_from_usual(b, row.unit.as_deref(), None, printed.0, printed.1).is_none();
+        // (A unit mended for the value as read, or, for one that lost its point, for any.)
+        let unit = |value: Option<f64>| match row.unit.as_deref() {
+            Some(u) => b.measured_in(u) || b.mend_unit(u, value).is_some(),
+            None => (b.unit.is_empty() && row.value.qualitative.is_some()) || (range_usual && !b.unit.is_empty()),
         };
-        unit && value_possible(b, row)
+        (unit(row.value.number) && value_possible(b, row))
+            || (unit(None) && {
+                // (Judged in the unit as mended: one read past knowing, `grvdL`, judges nothing.)
+                let read = row.unit.as_deref();
+                let mended = read.filter(|u| !b.measured_in(u)).and_then(|u| b.mend_unit(u, None));
+                point_lost_possible(b, row, mended.as_deref().or(read), printed)
+            })
     };
     if let Some(name) = catalog::misread_name_fitting(&row.name, fits) {
         row.name = name;
@@ -1963,6 +2000,14 @@ mod tests {
         assert_eq!(name(&line, "ocr").as_deref(), Some("Bron"));
         let line = [("Bron", 20.0), ("9000", 250.0), ("µg/dL", 330.0), ("60-170", 400.0)];
         assert_eq!(name(&line, "ocr").as_deref(), Some("Bron"));
+        // A value that only lost its point, to the places of its range (3.3, 5.1), fits.
+        let line = [("Ajburnin", 20.0), ("33", 250.0), ("grvdL", 330.0), ("3.5-5.2", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Albumin"));
+        // No unit read, but the range printed is the test's usual one.
+        let line = [("Glycated Haemogiobin", 20.0), ("51", 250.0), ("4.0-5.6", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Glycated Haemoglobin"));
+        let line = [("Ajburnin", 20.0), ("33", 250.0), ("3.5-5.2", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Albumin"));
     }
 
     #[test]

@@ -390,8 +390,8 @@ fn misread_words_put_back(name: &str) -> Option<String> {
 /// the test's and its value one the test can have: `Eosinophds  4  %`, `Bron  212  µg/dL`).
 /// `None` when no such name fits, or another test's that fits is nearly as near.
 ///
-/// A name the catalog knows as a lab's misspelling ([`respelt`]) is put back only where each
-/// word changed had one letter put for another, as OCR reads one (`Magnesmum`, `Insudin`): a
+/// A name the catalog knows as a lab's misspelling ([`respelt`]), or as printed with a word it
+/// passes over, is put back only where each word changed had one letter put for another, as OCR reads one (`Magnesmum`, `Insudin`): a
 /// lab drops or doubles letters (`Cholestrol`, `Billirubin`), and its name is shown as printed.
 #[must_use]
 pub fn misread_name_fitting(name: &str, fits: impl Fn(&super::Biomarker) -> bool) -> Option<String> {
@@ -400,10 +400,11 @@ pub fn misread_name_fitting(name: &str, fits: impl Fn(&super::Biomarker) -> bool
         4..=6 => 1.0,
         _ => 1.5,
     };
-    if super::lookup_as_printed(name).is_some() {
-        return None;
-    }
-    let Some(misspelt) = super::lookup(name) else { return words_put_back(name, limit, false, fits) };
+    // (A name the catalog knows as printed may still hold a misread word it passes over, a
+    // method's in brackets: `LDL-Cholesterol (Calculates)`; it is put back as a respelt one.)
+    let Some(misspelt) = super::lookup_as_printed(name).or_else(|| super::lookup(name)) else {
+        return words_put_back(name, limit, false, fits);
+    };
     let mended = words_put_back(name, limit, false, |b| b.key == misspelt.key && fits(b))?;
     let one_letter_each = name.split_whitespace().zip(mended.split_whitespace()).all(|(a, b)| {
         a == b
@@ -861,6 +862,8 @@ mod tests {
         // Known as a lab's misspelling: put back where a letter was put for another.
         assert_eq!(any("Magnesmum").as_deref(), Some("Magnesium"));
         assert_eq!(any("Fasting Insudin").as_deref(), Some("Fasting Insulin"));
+        // Known as printed, a misread word passed over in brackets: put back so too.
+        assert_eq!(any("LDL-Cholesterol (Calculates)").as_deref(), Some("LDL-Cholesterol (Calculated)"));
         // A lab's own misspellings drop, double or swap letters, and stay as printed.
         for printed in ["Cholestrol", "Total Billirubin", "Potasium", "Protien", "Triglycerid"] {
             assert_eq!(any(printed), None, "{printed}");
