@@ -294,6 +294,10 @@ impl Columns {
 
 const PREVIOUS_HEADERS: &[&str] = &["previous", "prior", "last", "earlier"];
 
+/// Words of a street address, in no test's name.
+const ADDRESS_WORDS: &[&str] =
+    &["street", "road", "sector", "nagar", "marg", "floor", "lane", "avenue", "suite", "blvd", "boulevard", "colony"];
+
 /// Headers of a unit column.
 const UNIT_HEADERS: &[&str] = &["unit", "units", "uom"];
 
@@ -1547,6 +1551,9 @@ fn looks_like_unit(text: &str) -> bool {
         // (Not a tier of a reference, `Child : 4-32`, `Men (8 - 61)`.)
         && !tier_shaped(t)
         && !t.chars().next().is_some_and(|c| c.is_ascii_digit() && !t.contains('^') && !t.contains('/'))
+        // (Nor a place and its postal code, `Pune 411001`, or a phone number: no unit has five
+        // digits in a row.)
+        && !t.split(|c: char| !c.is_ascii_digit()).any(|run| run.len() >= 5)
         && parse_value(t).is_none()
 }
 
@@ -2239,9 +2246,12 @@ fn name_ok(name: &str) -> bool {
     // A number of five digits or more (a postal code, a phone number: the lab's address line a
     // photo misread past the words that give it away) is in no test's name.
     let long_number = name.split(|c: char| !c.is_ascii_digit()).any(|run| run.len() >= 5);
+    // So is a word of an address (`12 Park Street, Sector  4, Pune 411001`).
+    let address = words.iter().any(|w| ADDRESS_WORDS.contains(&w.as_str()));
     ((letters >= 2 && has_letter_run) || greek)
         && !holds_range
         && !long_number
+        && !address
         && !decimal_first
         && !method_only
         && !legend
@@ -4763,6 +4773,40 @@ mod tests {
         let mut text = p.clone();
         text.words.iter_mut().for_each(|w| w.line = None);
         assert_eq!(rows_from_page(&text, None)[1].unit, None);
+    }
+
+    #[test]
+    fn an_address_line_is_no_row() {
+        let p = ocr_cells_page(&[
+            &[("12 Park Street, Sector", 20.0), ("4,", 300.0), ("Pune 411001", 360.0)],
+            &[("Tests", 20.0), ("Value", 400.0), ("Units", 600.0), ("Normal Range", 800.0)],
+            &[("Calcium, Total", 20.0), ("10.6", 400.0), ("mg/dl", 600.0), ("8.6 - 10.3", 800.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(names_values_ranges(&rows), [("Calcium, Total", "10.6", Some(8.6), Some(10.3))]);
+        // As a photo's OCR read it, a word each, its postal code no unit but `Ph` of the phone
+        // number after it one.
+        let read = [
+            ("12", 210.0, 232.0),
+            ("Park", 241.0, 285.0),
+            ("Street,", 296.0, 357.0),
+            ("Sector", 372.0, 436.0),
+            ("4,", 447.0, 457.0),
+            ("Pune", 472.0, 525.0),
+            ("411001", 534.0, 608.0),
+            ("Ph", 624.0, 651.0),
+            ("+oL", 669.0, 703.0),
+        ];
+        let words = read
+            .iter()
+            .map(|&(text, x0, x1)| Word {
+                text: text.into(),
+                bbox: BBox { x0, y0: 300.0, x1, y1: 316.0 },
+                bold: false,
+                line: Some(0),
+            })
+            .collect();
+        assert!(rows_from_page(&Page { number: 1, width: 1400.0, height: 900.0, words }, None).is_empty());
     }
 
     #[test]
