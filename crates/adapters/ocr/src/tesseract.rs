@@ -397,6 +397,8 @@ fn read_words(tsv: &str, image: &GrayImage) -> Vec<Word> {
     for word in &mut words {
         if let Some(text) = ht_reports::reading::mend_letter_o(&word.text) {
             word.text = text;
+        } else if let Some(text) = ht_reports::reading::mend_letter_one(&word.text) {
+            word.text = text;
         }
         let b = word.bbox;
         if let Some(text) = crate::decimals::restore_point(image, &word.text, [b.x0, b.y0, b.x1, b.y1]) {

@@ -85,6 +85,21 @@ pub fn mend_letter_o(token: &str) -> Option<String> {
     Some(format!("{prefix}{number}{rest}"))
 }
 
+/// A number OCR read with the letter i, l or I, or a stroke, for its first digit 1 (`i7,4H`,
+/// `l05`, `I2.5`): `token` with that 1 put back, where a digit follows it and the rest is a
+/// number, perhaps with a flag's letter run into it (`H`, `L`). `None` otherwise: a word
+/// (`Il`, `lg`) or a name with digits (`IL6`).
+#[must_use]
+pub fn mend_letter_one(token: &str) -> Option<String> {
+    let rest = token.strip_prefix(['i', 'l', 'I', '|'])?;
+    if !rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let number = rest.strip_suffix(['H', 'L']).unwrap_or(rest);
+    parse_number(&format!("1{number}"))?;
+    Some(format!("1{rest}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,6 +159,23 @@ mod tests {
             ("1.O.2", None),
         ] {
             assert_eq!(mend_letter_o(read).as_deref(), want, "{read:?}");
+        }
+    }
+
+    #[test]
+    fn a_one_read_as_a_letter_before_a_numbers_digits_is_a_one() {
+        for (read, want) in [
+            ("i7,4H", Some("17,4H")),
+            ("l05", Some("105")),
+            ("I2.5", Some("12.5")),
+            ("|3", Some("13")),
+            ("Il", None),
+            ("lg", None),
+            ("IL6", None),
+            ("i7x", None),
+            ("l", None),
+        ] {
+            assert_eq!(mend_letter_one(read).as_deref(), want, "{read:?}");
         }
     }
 
