@@ -905,8 +905,12 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>, fused: &[Option<String
             };
             let (number, reason) = leading_zero_point(&row.value.text).or_else(spaced).or_else(|| {
                 let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
-                let unit = row.unit.as_deref();
                 let printed = row.range.as_ref().map_or((None, None), |r| (r.low, r.high));
+                // No unit read: the one the printed range is the test's usual range in, where
+                // that is one (`Globulin  27  2.0 to 3.5` is in g/dL, where 27 is impossible,
+                // not g/L, where it is not).
+                let by_range = unit_of_range(biomarker, printed);
+                let unit = row.unit.as_deref().or(by_range.as_deref());
                 if value_near_its_range(biomarker, row.value.text.parse().ok(), printed, sex) {
                     return None;
                 }
@@ -941,6 +945,18 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>, fused: &[Option<String
             Some(reason)
         })
         .collect()
+}
+
+/// The one unit (in any spelling) of `biomarker` in which `printed` bounds are its usual ones
+/// ([`Biomarker::bounds_fit`]), if exactly one is.
+fn unit_of_range(biomarker: &Biomarker, printed: (Option<f64>, Option<f64>)) -> Option<String> {
+    if printed.0.is_none() && printed.1.is_none() {
+        return None;
+    }
+    let fitting: Vec<&String> = biomarker.units().filter(|u| biomarker.bounds_fit(u, printed.0, printed.1)).collect();
+    let factor = |u: &str| biomarker.to_canonical(1.0, Some(u));
+    let first = fitting.first()?;
+    fitting.iter().all(|u| factor(u) == factor(first)).then(|| (*first).clone())
 }
 
 /// The value of a row the lab flagged low that was read above its printed range (`105`
@@ -1681,6 +1697,16 @@ mod tests {
         // Beside a range usual in g/L, g/L.
         let lines: &[&[(&str, f32)]] = &[&[("Globulin", 20.0), ("25", 250.0), ("g/d", 330.0), ("20 - 35", 420.0)]];
         assert_eq!(rows_of("ocr", lines)[0].row.unit.as_deref(), Some("g/L"));
+    }
+
+    #[test]
+    fn a_value_read_without_its_unit_is_judged_in_the_unit_its_printed_range_is_usual_in() {
+        // 27 is possible in g/L, but 2.0 to 3.5 is globulin's range in g/dL: its point goes
+        // back. Beside 20 to 35 (g/L) 27 stays.
+        let number =
+            |range: &str| rows_of("ocr", &[&[("Globulin", 20.0), ("27", 250.0), (range, 420.0)]])[0].row.value.number;
+        assert_eq!(number("2.0 to 3.5"), Some(2.7));
+        assert_eq!(number("20 to 35"), Some(27.0));
     }
 
     #[test]

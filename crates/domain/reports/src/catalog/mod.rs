@@ -490,13 +490,40 @@ impl Biomarker {
     /// [`Self::unit_read_as`] for a reading the page puts in its unit column (under a `Units`
     /// header), which is a unit however OCR misread it: the test's unit nearest it, up to an
     /// edit for each character (`mod` for `mg/dL`, `bg` for `pg`, `merviw` for `mm/hr`), of
-    /// two characters or more with a letter.
+    /// two characters or more with a letter. Of the units the printed bounds (`printed`, low
+    /// and high) fit ([`Self::bounds_fit`]) where there are any, else of those in which `value`
+    /// is possible: MCHC's `QoL` beside `31.5 to 34.5` is g/dL, though nearer g/L, in which
+    /// `313`, its point lost, is possible.
     #[must_use]
-    pub fn unit_in_its_column(&self, read: &str, value: Option<f64>) -> Option<String> {
+    pub fn unit_in_its_column(
+        &self,
+        read: &str,
+        value: Option<f64>,
+        printed: (Option<f64>, Option<f64>),
+    ) -> Option<String> {
         if !read.contains(char::is_alphabetic) {
             return None;
         }
+        if printed.0.is_some() || printed.1.is_some() {
+            return self.unit_read_as_where(read, |u| self.bounds_fit(u, printed.0, printed.1), true);
+        }
         self.unit_read_as_where(read, |u| value.is_none_or(|v| self.implausible(v, Some(u)).is_none()), true)
+    }
+
+    /// Whether printed bounds are this test's usual ones in `unit`: within half and twice
+    /// them, for either sex.
+    #[must_use]
+    pub fn bounds_fit(&self, unit: &str, low: Option<f64>, high: Option<f64>) -> bool {
+        let near = |printed: Option<f64>, usual: Option<f64>| match (printed, usual) {
+            (Some(p), Some(u)) if p > 0.0 && u > 0.0 => Some((0.5..=2.0).contains(&(p / u))),
+            _ => None,
+        };
+        [None, Some(Sex::Male), Some(Sex::Female)].into_iter().any(|sex| {
+            self.default_range_in(Some(unit), sex).is_some_and(|(ul, uh)| {
+                let compared = [near(low, ul), near(high, uh)];
+                compared.iter().any(Option::is_some) && compared.iter().flatten().all(|&n| n)
+            })
+        })
     }
 
     /// [`Self::unit_read_as`] where the printed reference decides between units as near the
@@ -508,19 +535,7 @@ impl Biomarker {
         if low.is_none() && high.is_none() {
             return None;
         }
-        let near = |printed: Option<f64>, usual: Option<f64>| match (printed, usual) {
-            (Some(p), Some(u)) if p > 0.0 && u > 0.0 => Some((0.5..=2.0).contains(&(p / u))),
-            _ => None,
-        };
-        let fits = |u: &str| {
-            [None, Some(Sex::Male), Some(Sex::Female)].into_iter().any(|sex| {
-                self.default_range_in(Some(u), sex).is_some_and(|(ul, uh)| {
-                    let compared = [near(low, ul), near(high, uh)];
-                    compared.iter().any(Option::is_some) && compared.iter().flatten().all(|&n| n)
-                })
-            })
-        };
-        self.unit_read_as_where(read, fits, false)
+        self.unit_read_as_where(read, |u| self.bounds_fit(u, low, high), false)
     }
 
     /// (`in_column`: the reading stands in the page's unit column, and may be further off.)
@@ -545,7 +560,12 @@ impl Biomarker {
         for unit in known_units().filter(|u| own.contains(&normalise_unit(u))) {
             spellings.push(unit);
         }
-        let near: Vec<(&str, usize)> = spellings.into_iter().filter_map(|u| Some((u, within(u)?))).collect();
+        // (In the unit column, the nearest of those possible: a unit it stands in for sure.)
+        let near: Vec<(&str, usize)> = spellings
+            .into_iter()
+            .filter_map(|u| Some((u, within(u)?)))
+            .filter(|(u, _)| !in_column || possible(u))
+            .collect();
         let nearest = near.iter().map(|(_, d)| *d).min()?;
         let found: Vec<&str> = near.into_iter().filter(|(u, d)| *d == nearest && possible(u)).map(|(u, _)| u).collect();
         let factor = |u: &str| self.to_canonical(1.0, Some(u));

@@ -2768,7 +2768,14 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             && !unit_shaped(u)
             && let Some(own) = crate::catalog::lookup(&name).and_then(|b| {
                 let known = b.to_canonical(1.0, Some(u)).is_some() || b.unit_misread(u, value.number).is_some();
-                if known { Some(mend_unit(u)) } else { b.unit_in_its_column(u, value.number) }
+                // (The reference read so far decides between units, not a value that may have
+                // lost its point; by sex, either's.)
+                let printed = range
+                    .as_ref()
+                    .map(|(r, _)| (r.low, r.high))
+                    .or_else(|| reference_note.as_deref().and_then(sex_ranges).map(|(m, _)| (m.low, m.high)))
+                    .unwrap_or((None, None));
+                if known { Some(mend_unit(u)) } else { b.unit_in_its_column(u, value.number, printed) }
             })
         {
             unit = Some(own);
@@ -4765,10 +4772,16 @@ mod tests {
             &[("MCH", 20.0), ("27.7", 400.0), ("27.0-32.0", 600.0), ("bg", 1000.0)],
             // A reading of a unit's shape stays as read.
             &[("RBC", 20.0), ("4.9", 400.0), ("4.5-5.5", 600.0), ("Mil/uL", 1000.0)],
+            // The reference decides, not a value that lost its point (313 is possible in g/L,
+            // the nearer unit; 31.5 to 34.5 is MCHC's range in g/dL).
+            &[("MCHC", 20.0), ("313", 400.0), ("31.5 to 34.5", 600.0), ("QoL", 1000.0)],
         ]);
         let rows = rows_from_page(&p, None);
         let units: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref())).collect();
-        assert_eq!(units, [("Serum Creatinine", Some("mg/dL")), ("MCH", Some("pg")), ("RBC", Some("Mil/uL"))]);
+        assert_eq!(
+            units,
+            [("Serum Creatinine", Some("mg/dL")), ("MCH", Some("pg")), ("RBC", Some("Mil/uL")), ("MCHC", Some("g/dL"))]
+        );
         // Not on a text layer, whose units are as printed.
         let mut text = p.clone();
         text.words.iter_mut().for_each(|w| w.line = None);
