@@ -1259,8 +1259,18 @@ fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -> bool {
     let Some(next) = words.get(i + 1).filter(|next| parse_value(&next.text).is_some()) else {
         return false;
     };
-    // A `to` between two numbers is a range's (`70 to 100` under the colons of `Collected :`).
+    // A `to` between two numbers is a range's (`70 to 100` under the colons of `Collected :`),
+    // and so is the number after it, or after a comparison (`40 to 60  64`, `>= 90  152`, a
+    // reference column before the result's under the colons of `Sex :`).
     if w.text.eq_ignore_ascii_case("to") && parse_number(&words[i - 1].text).is_some() {
+        return false;
+    }
+    if parse_number(&w.text).is_some()
+        && matches!(
+            words[i - 1].text.to_lowercase().as_str(),
+            "to" | "-" | "\u{2013}" | "<" | ">" | "<=" | ">=" | "\u{2264}" | "\u{2265}" | "upto"
+        )
+    {
         return false;
     }
     // Nor is an abbreviation in capitals that ends a test's name (`Gamma GT` over a column of
@@ -6820,6 +6830,30 @@ mod tests {
         let rows = rows_from_page(&p, None);
         let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.number, r.range_text.as_deref())).collect();
         assert_eq!(read, [("Glucose", Some(72.0), Some("70 to 100")), ("ESR", Some(1.0), Some("0 to 15"))]);
+    }
+
+    #[test]
+    fn a_ranges_high_bound_under_a_column_of_colons_before_the_result_is_no_colon() {
+        // A reference column before the result's (`TEST  Ref. Range  Results  Units`), the
+        // high bounds under the colons of the patient's details (`Sex :`, `Collected :`).
+        let w = |text: &str, x: f32, line: u32| ocr_word(text, x, 100.0 + 40.0 * line as f32, (9.0, 18.0), line);
+        let mut words = vec![w("Sex", 500.0, 0), w(":", 640.0, 0), w("Male", 670.0, 0)];
+        words.extend([w("Collected", 500.0, 1), w(":", 640.0, 1), w("02/11/2026", 670.0, 1)]);
+        words.extend([w("TEST", 20.0, 2), w("Ref.", 580.0, 2), w("Range", 622.0, 2)]);
+        words.extend([w("Results", 790.0, 2), w("Units", 860.0, 2)]);
+        for (line, (name, low, high, value)) in
+            [("HDL-Cholesterol", "40", "60", "64"), ("Blood Urea Nitrogen", "6", "24", "3")].into_iter().enumerate()
+        {
+            let line = line as u32 + 3;
+            words.extend([w(name, 20.0, line), w(low, 604.0 - 9.0 * low.len() as f32 - 6.0, line)]);
+            words.extend([w("to", 604.0, line), w(high, 628.0, line)]);
+            words.extend([w(value, 800.0, line), w("mg/dL", 860.0, line)]);
+        }
+        let p = Page { number: 1, width: 1000.0, height: 600.0, words };
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
+        assert_eq!(read, [("HDL-Cholesterol", "64", Some("40 to 60")), ("Blood Urea Nitrogen", "3", Some("6 to 24"))]);
     }
 
     #[test]
