@@ -1250,8 +1250,9 @@ fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -> bool {
     // method lines' colons). A unit is a unit: a results table's unit column can stand under
     // the colons of the patient's details above it (`Age/Sex :`, `Collected :`), its `U/L`,
     // `%` and `fl` followed by the range.
+    // Nor is a comparison a misread colon (`IU/L  < 40` under the colons of `Sex :`).
     if (w.text.chars().any(char::is_alphabetic) && w.text.chars().any(|c| c.is_ascii_digit()))
-        || w.text.contains(['/', '%'])
+        || w.text.contains(['/', '%', '<', '>', '\u{2264}', '\u{2265}'])
         || crate::catalog::is_known_unit(&w.text)
     {
         return false;
@@ -2733,7 +2734,14 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         // The first tier of a reference continued below (`Deficiency : < 20`), even when it
         // does not parse as a range on its own.
         if reference_cell.is_none() && tier_shaped(t) {
-            reference_cell = Some((cell.x0, cell.x1, t.to_string()));
+            // With its label, where a scan set that apart before the colon (`Deficiency`  `: <
+            // 20.0`): a centred column's next tiers line up with the two together.
+            reference_cell = match i.checked_sub(1).map(|k| &after_value[k]) {
+                Some(label) if t.starts_with(':') && label_words(label.text.trim()) => {
+                    Some((label.x0, cell.x1, format!("{} {t}", label.text.trim())))
+                }
+                _ => Some((cell.x0, cell.x1, t.to_string())),
+            };
         }
         // A flag stands beside the value, not past the reference (`MCHC 35.8 g/d 31-3 | L`,
         // the `L` a scan's page furniture).
@@ -6849,11 +6857,39 @@ mod tests {
             words.extend([w("to", 604.0, line), w(high, 628.0, line)]);
             words.extend([w(value, 800.0, line), w("mg/dL", 860.0, line)]);
         }
+        // A bound after the unit, its comparison under the colons.
+        words.extend([w("AST", 20.0, 5), w("21", 800.0, 5), w("IU/L", 860.0, 5), w("<", 640.0, 5), w("40", 656.0, 5)]);
         let p = Page { number: 1, width: 1000.0, height: 600.0, words };
         let rows = rows_from_page(&p, None);
         let read: Vec<_> =
             rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
-        assert_eq!(read, [("HDL-Cholesterol", "64", Some("40 to 60")), ("Blood Urea Nitrogen", "3", Some("6 to 24"))]);
+        assert_eq!(
+            read,
+            [
+                ("HDL-Cholesterol", "64", Some("40 to 60")),
+                ("Blood Urea Nitrogen", "3", Some("6 to 24")),
+                ("AST", "21", Some("< 40"))
+            ]
+        );
+    }
+
+    #[test]
+    fn tiers_of_a_centred_reference_column_whose_first_label_a_scan_set_apart_are_joined() {
+        // `Deficiency` and `: < 20.0` read as two cells; the tiers below centred under both.
+        let p = ocr_cells_page(&[
+            &[
+                ("Vitamin D Total", 20.0),
+                ("100.1", 500.0),
+                ("ng/mL", 700.0),
+                ("Deficiency", 900.0),
+                (": < 20.0", 1014.0),
+            ],
+            &[("Sufficiency : (30.0 - 100.0)", 872.0)],
+            &[("Insufficiency : 20.0 - 29.0", 876.0)],
+            &[("Toxicity : > 100.0", 914.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(names_values_ranges(&rows), [("Vitamin D Total", "100.1", Some(30.0), Some(100.0))]);
     }
 
     #[test]
