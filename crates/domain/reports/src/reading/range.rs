@@ -101,6 +101,9 @@ fn normalise(text: &str) -> String {
     // `Ref. Interval: (2.0 - 3.5)`): taken for a tier's, it hides the tiers after it. Not where
     // it is the first tier's label, the others labelled and that one not (`Ref: 2-8; High:
     // >8`); nor `Normal:`, which may be the normal tier's among others.
+    if let Some(mended) = misread_reference_label(&s) {
+        s = mended;
+    }
     for label in REFERENCE_LABELS {
         if let Some(rest) = s.strip_prefix(label)
             && let rest = rest.trim_start()
@@ -210,6 +213,25 @@ fn normalise(text: &str) -> String {
     // 3.5-7.2 : female]`); a lone range keeps its brackets for the mending that reads them.
     let out = if out.contains([':', ';']) { without_outer_brackets(&out) } else { out };
     separate_sexes(&labels_first(&out))
+}
+
+/// `s` (in small letters) starting with `Ref. interval:` or `Ref. range:` as a photo's OCR
+/// misread it (`ret. interval:`, `rel, interval;`, `ret imerval:`), with that label as printed.
+fn misread_reference_label(s: &str) -> Option<String> {
+    let (first, rest) = s.split_once(' ')?;
+    let abbreviation = first.trim_end_matches(['.', ',']);
+    // (`ref.` and `ref` as printed are labels [`REFERENCE_LABELS`] knows.)
+    if !matches!(abbreviation, "ret" | "rel" | "rei" | "ref") || matches!(first, "ref" | "ref.") {
+        return None;
+    }
+    let (word, after) = rest.split_once([':', ';'])?;
+    let word = word.trim();
+    let named = if word == "range" || crate::catalog::edit_distance_within(word, "interval", 4) {
+        if word == "range" { "range" } else { "interval" }
+    } else {
+        return None;
+    };
+    word.chars().all(char::is_alphabetic).then(|| format!("ref. {named}:{after}"))
 }
 
 /// `s` with a full stop standing alone between a word and a number (`adults . 11.6-14.0`) read
@@ -1067,6 +1089,18 @@ mod tests {
         assert_eq!(r("= 4.8-12.7"), (Some(4.8), Some(12.7)));
         assert_eq!(r("=: 150000 to 410000"), (Some(150_000.0), Some(410_000.0)));
         assert_eq!(r("Adults . 11.6-14.0"), (Some(11.6), Some(14.0)));
+        // A reference's label a photo misread (`Ref.` as `Ret.`, `Rel,`; `interval` as `imerval`).
+        for text in [
+            "Ret. interval: Male: (2.0 - 3,5); Female (1.8 - 3.1)",
+            "Ret imerval: Male: (2.0 - 3.5): Female: (1.8 - 3.1)",
+            "Rel, Interval: Male: (2.0 - 3.5); Female: (1.8 - 3.1)",
+        ] {
+            assert_eq!(
+                parse_range(text, Some(Sex::Male)).map(|g| (g.low, g.high)),
+                Some((Some(2.0), Some(3.5))),
+                "{text:?}"
+            );
+        }
         assert_eq!(r("\u{a9} <100"), (None, Some(100.0)));
         // A zero read as `O`, and a one as `l` before a `to` run into it.
         assert_eq!(r("(O - 15)"), (Some(0.0), Some(15.0)));
