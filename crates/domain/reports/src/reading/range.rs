@@ -225,13 +225,13 @@ fn misread_reference_label(s: &str) -> Option<String> {
         return None;
     }
     let (word, after) = rest.split_once([':', ';'])?;
-    let word = word.trim();
-    let named = if word == "range" || crate::catalog::edit_distance_within(word, "interval", 4) {
-        if word == "range" { "range" } else { "interval" }
-    } else {
-        return None;
+    // (`interval` up to two letters off, in half edits.)
+    let named = match word.trim() {
+        "range" => "range",
+        w if w.chars().all(char::is_alphabetic) && crate::catalog::edit_distance_within(w, "interval", 4) => "interval",
+        _ => return None,
     };
-    word.chars().all(char::is_alphabetic).then(|| format!("ref. {named}:{after}"))
+    Some(format!("ref. {named}:{after}"))
 }
 
 /// `s` with a full stop standing alone between a word and a number (`adults . 11.6-14.0`) read

@@ -2768,14 +2768,14 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         // there are methods and comments. After a result whose range came before it, the cell
         // in the unit's place is the unit also when a photo misread it past its shape but the
         // test's own unit explains it (`UNL` for U/L beside a lipase, `UL` with its slash lost).
-        let own_unit_explains = |u: &str| {
-            crate::catalog::lookup(&name).is_some_and(|b| {
-                b.to_canonical(1.0, Some(u)).is_some()
-                    || b.unit_read_as(u, value.number).is_some()
-                    || b.unit_misread(u, value.number).is_some()
-            })
+        let misread_own_unit = |u: &str| {
+            range_before
+                && crate::catalog::lookup(&name).is_some_and(|b| {
+                    b.to_canonical(1.0, Some(u)).is_some()
+                        || b.unit_read_as(u, value.number).is_some()
+                        || b.unit_misread(u, value.number).is_some()
+                })
         };
-        let misread_own_unit = |u: &str| range_before && own_unit_explains(u);
         let u = unit_after_speck(t).unwrap_or(t);
         // So is a cell under a unit column's header after the reference's (`Test  Result
         // Reference Range  Units`) on a scan, misread past a unit's shape (`mgidt`, `bg`,
