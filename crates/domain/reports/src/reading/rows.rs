@@ -1106,15 +1106,17 @@ fn split_after_result(cell: Cell) -> Vec<Cell> {
 /// of one word with a letter, and something after the specks.
 fn split_after_unit(cell: Cell) -> Vec<Cell> {
     let words: Vec<&str> = cell.text.split(' ').collect();
-    let [_, unit, mark, ..] = words.as_slice() else { return vec![cell] };
+    // (Perhaps with the flag between, `17.6 High g/dL ~—— Male: (13.0 - 17.0)`.)
+    let flagged = usize::from(words.len() > 3 && matches!(words[1], "High" | "Low" | "H" | "L"));
+    let [unit, mark, ..] = &words[(1 + flagged).min(words.len())..] else { return vec![cell] };
     if !speck_word(mark) || !unit.contains(char::is_alphabetic) {
         return vec![cell];
     }
-    let rest = words[3..].iter().skip_while(|w| speck_word(w)).copied().collect::<Vec<_>>().join(" ");
+    let rest = words[3 + flagged..].iter().skip_while(|w| speck_word(w)).copied().collect::<Vec<_>>().join(" ");
     if rest.is_empty() {
         return vec![cell];
     }
-    cell.cut_ends(words[..2].join(" "), rest)
+    cell.cut_ends(words[..2 + flagged].join(" "), rest)
 }
 
 /// A cell ending in a number glued to its unit (`24.8%`, `L 5.6%`, `88mg/dL`): the number
@@ -1140,7 +1142,9 @@ fn split_glued_unit(cell: Cell, may_be_result: bool) -> Vec<Cell> {
     if words.next().is_some_and(|w| w == "-" || w.ends_with('-') || w.eq_ignore_ascii_case("to")) {
         return vec![cell];
     }
-    let glued = leading_number(last).filter(|_| last.starts_with(|c: char| c.is_ascii_digit()));
+    // (Where a result may stand, one beyond the assay's limit too: `<7.5mg/dL`.)
+    let body = last.strip_prefix(['<', '>']).filter(|_| may_be_result).unwrap_or(last);
+    let glued = leading_number(body).filter(|_| body.starts_with(|c: char| c.is_ascii_digit()));
     let Some((_, _, unit)) = glued.filter(|(_, _, unit)| *unit == "%" || ratio_unit(unit)) else {
         return vec![cell];
     };
@@ -1170,7 +1174,11 @@ fn split_spaced_unit(cell: &Cell, may_be_result: bool) -> Option<Vec<Cell>> {
         // (A result beyond what the assay measures too, `<5.0 mg/dL`, where a result may stand:
         // elsewhere such a cell is a reference.)
         let result = parse_value(&head).is_some_and(|v| v.number.is_some() && (v.qualifier.is_none() || may_be_result));
-        if !(result && (tail == "%" || crate::catalog::is_known_unit(&tail))) {
+        // (A known unit a scan misread with a slash kept is one too: `x10*3/uL`.)
+        let unit = tail == "%"
+            || crate::catalog::is_known_unit(&tail)
+            || (tail.contains('/') && !tail.contains(' ') && crate::catalog::mend_unit(&tail).is_some());
+        if !(result && unit) {
             return None;
         }
         Some(cell.cut_ends(head, tail))
@@ -6890,6 +6898,30 @@ mod tests {
         ]);
         let rows = rows_from_page(&p, None);
         assert_eq!(names_values_ranges(&rows), [("Vitamin D Total", "100.1", Some(30.0), Some(100.0))]);
+    }
+
+    #[test]
+    fn a_result_cell_holding_its_flag_and_unit_run_on_or_glued_is_read_apart() {
+        let p = ocr_cells_page(&[
+            &[("Tests", 20.0), ("Technology", 400.0), ("Results", 600.0), ("Reference Range", 900.0)],
+            // Its flag between result and unit, run on past a speck into the reference.
+            &[("Hb", 20.0), ("HPLC", 400.0), ("17.6 High g/dL ~—— Male: (13.0 - 17.0) gm/dL", 600.0)],
+            // A result beyond the assay's limit glued to its unit.
+            &[("TRIGLYCERIDES", 20.0), ("CLIA", 400.0), ("<7.5mg/dL", 600.0), ("Up to 150 mg/dL", 900.0)],
+            // A unit a scan misread after the flag (`x10*3/uL`).
+            &[("PLT", 20.0), ("Flow Cytometry", 400.0), ("467 High x10*3/uL", 600.0), ("(150 - 410)", 900.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.flag)).collect();
+        assert_eq!(
+            read,
+            [
+                ("Hb", "17.6", Some("g/dL"), Some(Flag::High)),
+                ("TRIGLYCERIDES", "<7.5", Some("mg/dL"), None),
+                ("PLT", "467", Some("x10*3/uL"), Some(Flag::High))
+            ]
+        );
     }
 
     #[test]
