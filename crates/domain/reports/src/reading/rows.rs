@@ -3388,13 +3388,28 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
     // of its own after its last word (`Distribution Width` .. `:`), and a scan reads leader
     // dots as a quote (`Transferase (GGT)  '`). (A `%` there is a unit.)
     let worded = |line: &Line| -> Vec<Cell> {
-        let leader = |c: &Cell| c.text.trim().chars().all(|ch| matches!(ch, ':' | '.' | ',') || QUOTES.contains(&ch));
+        // (Or a speck after the dots: `Distribution Width .......`  `~`.)
+        let leader = |c: &Cell| {
+            c.text.trim().chars().all(|ch| matches!(ch, ':' | ';' | '.' | ',' | '\u{b0}') || QUOTES.contains(&ch))
+                || speck_word(c.text.trim())
+        };
         line.cells.iter().filter(|c| !leader(c)).cloned().collect()
+    };
+    // The cell a row's name is in: its first, or the one after a list's number a scan set
+    // apart (`1.`  `Red Cell`).
+    let name_at = |row: &Line| {
+        usize::from(
+            row.cells.len() > 2
+                && row.cells[0].text.split_whitespace().count() == 1
+                && is_serial(row.cells[0].text.trim()),
+        )
     };
     let tail = |i: usize| {
         let (row, line) = (&lines[i - 1], &lines[i]);
         let worded = worded(line);
-        let ([name, rest @ ..], [cell, others @ ..]) = (row.cells.as_slice(), worded.as_slice()) else { return false };
+        let ([name, rest @ ..], [cell, others @ ..]) = (&row.cells[name_at(row)..], worded.as_slice()) else {
+            return false;
+        };
         // (A photo reads a speck before the rest as a quote: `‘Aminotransferase (ALT/SGPT)`.)
         let text = cell.text.trim().trim_start_matches(QUOTES);
         let (outside, _) = text.split_once('(').unwrap_or((text, ""));
@@ -3471,7 +3486,8 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
             Some(row) if tails.contains(&i) => {
                 let mut cells = worded(line);
                 let tail = cells.remove(0);
-                let name = &mut row.cells[0];
+                let at = name_at(row);
+                let name = &mut row.cells[at];
                 name.text = format!("{} {}", name.text.trim_end(), tail.text.trim().trim_start_matches(QUOTES));
                 name.x1 = name.x1.max(tail.x1);
                 row.bbox.y1 = row.bbox.y1.max(line.bbox.y1);
@@ -4426,6 +4442,33 @@ mod tests {
             "ESR",
         ];
         assert_eq!(names, expect);
+    }
+
+    #[test]
+    fn a_wrapped_name_after_a_lists_number_set_apart_is_joined_past_its_leader_dots_and_specks() {
+        // A photo: the list's number a cell of its own, the rest of the name under the name
+        // with its leader dots and a speck read after them (`~`, `;`).
+        let lines: &[&[(&str, f32)]] = &[
+            &[("Test Description", 20.0), ("Value", 500.0), ("Normal Range", 800.0)],
+            &[("1.", 20.0), ("Red Cell", 70.0), ("12.3", 500.0), ("Range (11.6 - 14.0) %", 800.0)],
+            &[("Distribution Width .......", 70.0), ("~", 340.0)],
+            &[("7.", 20.0), ("Total Iron", 70.0), ("336", 500.0), ("Range (250 - 450) ug/dL", 800.0)],
+            &[("Binding Capacity ......", 70.0), (";", 320.0)],
+        ];
+        // (Lines set close, as a wrapped name's are: 24 px letters, 30 px apart.)
+        let mut words = Vec::new();
+        for (i, cells) in lines.iter().enumerate() {
+            for (text, x) in cells.iter() {
+                let mut x = *x;
+                for w in text.split(' ') {
+                    words.push(ocr_word(w, x, 100.0 + 30.0 * i as f32, (9.0, 24.0), i as u32));
+                    x += 9.0 * w.chars().count() as f32 + 6.0;
+                }
+            }
+        }
+        let p = Page { number: 1, width: 1400.0, height: 400.0, words };
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["Red Cell Distribution Width", "Total Iron Binding Capacity"]);
     }
 
     #[test]
