@@ -3783,6 +3783,12 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     Some(before) => before,
                     None => name,
                 };
+                // So is a reference printed before the result and read into the name, past
+                // reading (`Mean Corpuscular Hemoglobin (343 : 358`).
+                let name = match scanned.then(|| reference_in_name(&name)).flatten() {
+                    Some(before) => before,
+                    None => name,
+                };
                 rows.push(LabRow {
                     name,
                     value: p.value,
@@ -3902,6 +3908,21 @@ fn misread_unit_in_name(name: &str) -> Option<String> {
         && crate::catalog::lookup_whole(name).is_none()
         && crate::catalog::lookup_whole(before).is_some())
     .then(|| before.to_string())
+}
+
+/// The name before a bracket opening on a number, left open or holding a range (`Potassium
+/// (K+) (32 ; rit Men`, `Prothrombin Time , (71.0 , noe`), where the catalog knows that and not
+/// the whole: a reference read into the name. (A whole name the catalog knows stays.)
+fn reference_in_name(name: &str) -> Option<String> {
+    // (A bracket left open, or holding a range: `(25 Hydroxy)` is a name's.)
+    let at = name.match_indices(" (").map(|(i, _)| i).find(|&i| {
+        let inside = &name[i + 2..];
+        inside.starts_with(|c: char| c.is_ascii_digit())
+            && inside.find(')').is_none_or(|end| parse_range(&inside[..end], None).is_some())
+    })?;
+    let before = name[..at].trim_end_matches([' ', ',', ':', '.', ';']);
+    (crate::catalog::lookup_whole(name).is_none() && crate::catalog::lookup(before).is_some())
+        .then(|| before.to_string())
 }
 
 /// Labels of a result printed after its label, on a line of its own.
@@ -4469,6 +4490,21 @@ mod tests {
         let p = Page { number: 1, width: 1400.0, height: 400.0, words };
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(names, ["Red Cell Distribution Width", "Total Iron Binding Capacity"]);
+    }
+
+    #[test]
+    fn a_reference_read_into_the_name_past_reading_is_no_part_of_it() {
+        assert_eq!(
+            reference_in_name("Mean Corpuscular Hemoglobin (343 : 358").as_deref(),
+            Some("Mean Corpuscular Hemoglobin")
+        );
+        assert_eq!(reference_in_name("Potassium (K+) (32 ; rit Men").as_deref(), Some("Potassium (K+)"));
+        assert_eq!(reference_in_name("Prothrombin Time , (71.0 , noe f Neue").as_deref(), Some("Prothrombin Time"));
+        // Names with a number in brackets stay.
+        assert_eq!(reference_in_name("Vitamin D (25-OH)"), None);
+        assert_eq!(reference_in_name("Vitamin D (25 Hydroxy)"), None);
+        assert_eq!(reference_in_name("Chloride (98 - 107)").as_deref(), Some("Chloride"));
+        assert_eq!(reference_in_name("Potassium (K+)"), None);
     }
 
     #[test]
