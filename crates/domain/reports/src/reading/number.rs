@@ -85,19 +85,32 @@ pub fn mend_letter_o(token: &str) -> Option<String> {
     Some(format!("{prefix}{number}{rest}"))
 }
 
-/// A number OCR read with the letter i, l or I, or a stroke, for its first digit 1 (`i7,4H`,
-/// `l05`, `I2.5`): `token` with that 1 put back, where a digit follows it and the rest is a
-/// number, perhaps with a flag's letter run into it (`H`, `L`). `None` otherwise: a word
-/// (`Il`, `lg`) or a name with digits (`IL6`).
+/// A number OCR read with the letter i, l or I, or a stroke, for a digit 1 (`i7,4H`, `l05`,
+/// `1l2`), perhaps after the flag letter a lab prints before it (`Lil2` for `L 11.2`, its point
+/// lost too): `token` with those 1s put back, where the rest is a number with a digit in it,
+/// perhaps with a flag's letter run into its end (`H`, `L`). `None` otherwise: a word (`Il`,
+/// `lg`) or a name with digits (`IL6`).
 #[must_use]
 pub fn mend_letter_one(token: &str) -> Option<String> {
-    let rest = token.strip_prefix(['i', 'l', 'I', '|'])?;
-    if !rest.starts_with(|c: char| c.is_ascii_digit()) {
+    let stroke = |c: char| matches!(c, 'i' | 'l' | 'I' | '|');
+    let (flag, rest) = match token.strip_prefix(['H', 'L']) {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit() || stroke(c)) => (&token[..1], rest),
+        _ => ("", token),
+    };
+    let body = rest.strip_suffix(['H', 'L']).unwrap_or(rest);
+    let suffix = &rest[body.len()..];
+    let digit_first = body.starts_with(|c: char| c.is_ascii_digit());
+    if !body.chars().all(|c| c.is_ascii_digit() || stroke(c) || matches!(c, '.' | ','))
+        || !body.contains(|c: char| c.is_ascii_digit())
+        || !body.contains(stroke)
+        // (A flag letter after digits, `12L`, is the flag; a stroke must stand among them.)
+        || (digit_first && flag.is_empty() && !body[1..].contains(|c: char| c.is_ascii_digit()))
+    {
         return None;
     }
-    let number = rest.strip_suffix(['H', 'L']).unwrap_or(rest);
-    parse_number(&format!("1{number}"))?;
-    Some(format!("1{rest}"))
+    let number: String = body.chars().map(|c| if stroke(c) { '1' } else { c }).collect();
+    parse_number(&number)?;
+    Some(format!("{flag}{number}{suffix}"))
 }
 
 #[cfg(test)]
@@ -174,6 +187,14 @@ mod tests {
             ("IL6", None),
             ("i7x", None),
             ("l", None),
+            // Among the digits, and after a flag letter printed before the number.
+            ("1l2", Some("112")),
+            ("Lil2", Some("L112")),
+            ("Li3", Some("L13")),
+            ("H1l.5", Some("H11.5")),
+            ("L", None),
+            ("Hi", None),
+            ("12", None),
         ] {
             assert_eq!(mend_letter_one(read).as_deref(), want, "{read:?}");
         }
