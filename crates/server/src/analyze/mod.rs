@@ -517,19 +517,28 @@ fn point_lost_possible(b: &Biomarker, row: &LabRow, unit: Option<&str>, printed:
     let Some(read) = row.value.number.filter(|_| text.chars().all(|c| c.is_ascii_digit())) else {
         return false;
     };
-    let range_places = row.range_text.as_deref().map_or(2, |t| {
-        t.split(|c: char| !c.is_ascii_digit() && c != '.')
-            .filter_map(|n| n.split_once('.').map(|(_, f)| f.len()))
-            .max()
-            .unwrap_or(0)
-    });
+    let range_places = row.range_text.as_deref().map_or(2, |t| range_places(t).unwrap_or(0));
     let near = |v: f64| printed.0.is_none_or(|l| v >= l / 3.0) && printed.1.is_none_or(|h| v <= h * 3.0);
     let possible = |v: f64| b.implausible(v, unit).is_none();
+    // (`points_put_back` gives the point after the first digit first: `k` digits before it
+    // leave `len - k` after.)
     b.implausible(read, unit).is_some()
-        && (1..text.len()).any(|i| {
-            let v: f64 = format!("{}.{}", &text[..i], &text[i..]).parse().unwrap_or(f64::NAN);
-            text.len() - i <= range_places + 1 && !text.starts_with('0') && possible(v) && near(v)
+        && points_put_back(text).is_some_and(|places| {
+            places
+                .into_iter()
+                .enumerate()
+                .any(|(k, v)| text.len() - (k + 1) <= range_places + 1 && possible(v) && near(v))
         })
+}
+
+/// The most places of decimals the numbers of a printed reference carry (`4.50 - 5.50`: 2), or
+/// `None` where it prints no number.
+fn range_places(range_text: &str) -> Option<usize> {
+    range_text
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter(|w| w.contains(char::is_numeric))
+        .map(|w| w.split_once('.').map_or(0, |(_, p)| p.len()))
+        .max()
 }
 
 /// A row read by OCR with its unit and name put back where OCR misread them: a unit misread
@@ -1019,9 +1028,7 @@ fn flags_run_into_values(rows: &mut [LabRow]) -> Vec<Option<String>> {
                 None => (text.strip_suffix('4')?, Flag::High),
             };
             let places = |t: &str| t.split_once('.').map_or(0, |(_, p)| p.len());
-            let range_places = row.range_text.as_deref().and_then(|r| {
-                r.split(|c: char| !(c.is_ascii_digit() || c == '.')).filter(|w| w.contains(char::is_numeric)).map(places).max()
-            });
+            let range_places = row.range_text.as_deref().and_then(range_places);
             let decimal = places(kept) > 0
                 && match flag {
                     Flag::Low => true,

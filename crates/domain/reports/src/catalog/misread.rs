@@ -391,8 +391,9 @@ fn misread_words_put_back(name: &str) -> Option<String> {
 /// `None` when no such name fits, or another test's that fits is nearly as near.
 ///
 /// A name the catalog knows as a lab's misspelling ([`respelt`]), or as printed with a word it
-/// passes over, is put back only where each word changed had one letter put for another, as OCR reads one (`Magnesmum`, `Insudin`): a
-/// lab drops or doubles letters (`Cholestrol`, `Billirubin`), and its name is shown as printed.
+/// passes over, is put back only where each word changed had one letter put for another, as
+/// OCR reads one (`Magnesmum`, `Insudin`): a lab drops or doubles letters (`Cholestrol`,
+/// `Billirubin`), and its name is shown as printed.
 #[must_use]
 pub fn misread_name_fitting(name: &str, fits: impl Fn(&super::Biomarker) -> bool) -> Option<String> {
     let limit = |letters: usize| match letters {

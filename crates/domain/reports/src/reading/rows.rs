@@ -2233,7 +2233,8 @@ fn name_ok(name: &str) -> bool {
     // (`Normal  Abnormal`).
     let header_word = |w: &String| {
         NAME_HEADERS.contains(&w.as_str())
-            || ["name", "normal", "range", "reference", "ref", "interval", "biological", "bio"].contains(&w.as_str())
+            || REFERENCE_HEADERS.contains(&w.as_str())
+            || ["name", "bio"].contains(&w.as_str())
     };
     if words.first().is_some_and(|w| NAME_HEADERS.contains(&w.as_str())) && words.iter().all(header_word) {
         return false;
@@ -4233,14 +4234,20 @@ mod tests {
     /// A page 1400 px wide of `lines` of cells as OCR read them (each line an OCR line of its
     /// own, 40 px below the last), at the given x positions, words 4 px apart within a cell.
     fn ocr_cells_page(lines: &[&[(&str, f32)]]) -> Page {
+        ocr_cells_page_set(lines, 40.0, (9.0, 18.0), 4.0)
+    }
+
+    /// [`ocr_cells_page`] with its lines `step` px apart, letters `size` (width, height), and
+    /// words `gap` px apart within a cell.
+    fn ocr_cells_page_set(lines: &[&[(&str, f32)]], step: f32, size: (f32, f32), gap: f32) -> Page {
         let mut words = Vec::new();
         for (i, cells) in lines.iter().enumerate() {
-            let y = 100.0 + 40.0 * i as f32;
+            let y = 100.0 + step * i as f32;
             for (text, x) in cells.iter() {
                 let mut x = *x;
                 for w in text.split(' ') {
-                    words.push(ocr_word(w, x, y, (9.0, 18.0), i as u32));
-                    x += 9.0 * w.chars().count() as f32 + 4.0;
+                    words.push(ocr_word(w, x, y, size, i as u32));
+                    x += size.0 * w.chars().count() as f32 + gap;
                 }
             }
         }
@@ -4477,17 +4484,7 @@ mod tests {
             &[("Binding Capacity ......", 70.0), (";", 320.0)],
         ];
         // (Lines set close, as a wrapped name's are: 24 px letters, 30 px apart.)
-        let mut words = Vec::new();
-        for (i, cells) in lines.iter().enumerate() {
-            for (text, x) in cells.iter() {
-                let mut x = *x;
-                for w in text.split(' ') {
-                    words.push(ocr_word(w, x, 100.0 + 30.0 * i as f32, (9.0, 24.0), i as u32));
-                    x += 9.0 * w.chars().count() as f32 + 6.0;
-                }
-            }
-        }
-        let p = Page { number: 1, width: 1400.0, height: 400.0, words };
+        let p = ocr_cells_page_set(lines, 30.0, (9.0, 24.0), 6.0);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(names, ["Red Cell Distribution Width", "Total Iron Binding Capacity"]);
     }
