@@ -235,16 +235,18 @@ fn misread_reference_label(s: &str) -> Option<String> {
 }
 
 /// `s` with a full stop standing alone between a word and a number (`adults . 11.6-14.0`) read
-/// as the colon it is, after a label.
+/// as the colon it is, after a label; or ending a tier's or a sex's label before a bound
+/// (`optimal. < 200`, `female. 2.5 - 4.5`).
 fn stop_for_colon(s: &str) -> String {
-    if !s.contains(" . ") {
+    if !s.contains('.') {
         return s.to_string();
     }
     let words: Vec<&str> = s.split(' ').collect();
     let mut out = String::with_capacity(s.len());
     for (i, w) in words.iter().enumerate() {
         let after_word = i > 0 && words[i - 1].ends_with(char::is_alphabetic);
-        let before_number = words.get(i + 1).is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()));
+        let next = words.get(i + 1);
+        let before_number = next.is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()));
         if *w == "." && after_word && before_number {
             out.push(':');
             continue;
@@ -252,7 +254,14 @@ fn stop_for_colon(s: &str) -> String {
         if i > 0 {
             out.push(' ');
         }
-        out.push_str(w);
+        let before_bound = before_number || next.is_some_and(|n| n.starts_with(['<', '>']));
+        match w.strip_suffix('.') {
+            Some(label) if before_bound && (super::rows::TIER_WORDS.contains(&label) || names_a_sex(label)) => {
+                out.push_str(label);
+                out.push(':');
+            }
+            _ => out.push_str(w),
+        }
     }
     out
 }
@@ -675,7 +684,9 @@ fn leading_label(part: &str) -> (Option<String>, String) {
 
 fn label_is(label: &str, words: &[&str]) -> bool {
     let l = label.trim().trim_end_matches(['.', ')']).trim_start_matches('(');
-    words.iter().any(|w| l == *w || l.split([' ', '/', '-', '(']).any(|t| t == *w))
+    // (An `m` OCR read as `rn`: `Wornen`, `Fernale`.)
+    let is = |l: &str| words.iter().any(|w| l == *w || l.split([' ', '/', '-', '(']).any(|t| t == *w));
+    is(l) || (l.contains("rn") && is(&l.replace("rn", "m")))
 }
 
 /// OCR reads the `<` or `>` after a tier's colon as a second colon (`Desirable: : 200;
@@ -873,7 +884,8 @@ pub fn sex_ranges(text: &str) -> Option<(RefRange, RefRange)> {
 fn segment_ranges(segs: &[(Option<String>, String)]) -> Vec<(Option<&str>, RefRange)> {
     segs.iter()
         .filter_map(|(label, v)| {
-            let range = parse_simple(v).or_else(|| label.as_ref().and_then(|_| lost_low_point(v)))?;
+            let range = parse_simple(v)
+                .or_else(|| label.as_ref().and_then(|_| lost_low_point(v).or_else(|| mend_to_read_as_ten(v))))?;
             Some((label.as_deref(), range))
         })
         .collect()
@@ -1146,6 +1158,16 @@ mod tests {
         for text in ["110 150", "31510345", "1.0101.10", "1010 1.2", "5.610 5.6", "10 40", "0.1010"] {
             assert_eq!(parse_range(text, None), None, "{text:?}");
         }
+        // ... also in a sex's range.
+        let female = |text: &str| parse_range(text, Some(Sex::Female)).map(|g| (g.low, g.high));
+        assert_eq!(female("Male: 2.2 to 4.0; Female: 2.510 4.5"), Some((Some(2.5), Some(4.5))));
+        // A sex's label with its `m` read as `rn`, and a label's colon read as a full stop run
+        // into it.
+        assert_eq!(female("Male: 0.84 to 1.53; Wornen: 0.93 to 1.70"), Some((Some(0.93), Some(1.7))));
+        assert_eq!(female("Male. 0.84 to 1.53; Female. 0.93 to 1.70"), Some((Some(0.93), Some(1.7))));
+        assert_eq!(r("Optimal. < 200; Borderline High: 200 - 239; High: >= 240"), (None, Some(200.0)));
+        // (A full stop after a word that labels no tier stays: no range.)
+        assert_eq!(parse_range("approx. < 200", None).map(|g| g.high), None);
         // A range's dash read as a colon, in tiers and beside a sex.
         assert_eq!(r("Desirable: : 200; Borderline : 200 : 239; High Risk : > 240"), (None, Some(200.0)));
         assert_eq!(parse_range("Male : 65 : 175; Female : 50 - 170", Some(Sex::Male)).map(|r| r.low), Some(Some(65.0)));

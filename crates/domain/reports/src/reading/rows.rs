@@ -156,7 +156,7 @@ const NOT_A_TEST: &[&str] = &[
 ];
 
 /// Words of interpretation tables and tier labels: a "name" made only of these is not a test.
-const TIER_WORDS: &[&str] = &[
+pub(super) const TIER_WORDS: &[&str] = &[
     "desirable",
     "borderline",
     "high",
@@ -2560,9 +2560,20 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             if let Some(k) = (1..body).find(|&k| name_cells[k..body].iter().all(reference_part))
                 && let text = joined(k)
                 && (labels_a_sex(&text) || labels_tiers(&text))
+                // (Or only the other sex's range on the line, `FT4  Male:  0.84 to 1.53` over
+                // `Women: 0.93 to 1.70`: the reference still, whose range for the sex the
+                // report prints the line below gives.)
                 && let Some(r) = parse_range(&text, sex)
+                    .map(Some)
+                    .or_else(|| {
+                        let other = match sex? {
+                            Sex::Male => Sex::Female,
+                            Sex::Female => Sex::Male,
+                        };
+                        parse_range(&text, Some(other)).map(|_| None)
+                    })
             {
-                range = Some((r, text.clone()));
+                range = r.map(|r| (r, text.clone()));
                 reference_cell = Some((name_cells[k].x0, last.x1, text));
                 reference_note = None;
                 name_cells.truncate(k);
@@ -4646,6 +4657,29 @@ mod tests {
         assert_eq!(
             rows,
             [row("HCT", "44.1", 40.0, 50.0), row("Phosphorus", "3.9", 2.5, 4.5), row("MCH", "31.5", 27.0, 32.0)]
+        );
+    }
+
+    #[test]
+    fn a_sexs_label_a_photo_set_apart_before_the_other_sexs_range_is_the_references_not_the_names() {
+        let p = ocr_cells_page(&[
+            &[("Tests", 40.0), ("Ref. Range", 440.0), ("Within Range", 640.0), ("Units", 850.0)],
+            // `Male:` a cell of its own, the female range below with `Women` read `Wornen`.
+            &[("FT4", 40.0), ("Male:", 440.0), ("0.84 to 1.53", 520.0), ("1.59", 660.0), ("ng/dL", 850.0)],
+            &[("Wornen: 0.93 to 1.70", 430.0)],
+            // A tier's colon read as a full stop run into its label.
+            &[("Cholesterol, Total", 40.0), ("Optimal. < 200", 440.0), ("71", 660.0), ("mg/dL", 850.0)],
+            &[("Borderline High: 200 - 239", 400.0)],
+            &[("High: >= 240", 450.0)],
+        ]);
+        assert_eq!(
+            names_values_ranges(&rows_from_page(&p, Some(Sex::Female))),
+            [("FT4", "1.59", Some(0.93), Some(1.7)), ("Cholesterol, Total", "71", None, Some(200.0))]
+        );
+        // For a man, the range on the name's line.
+        assert_eq!(
+            names_values_ranges(&rows_from_page(&p, Some(Sex::Male)))[0],
+            ("FT4", "1.59", Some(0.84), Some(1.53))
         );
     }
 
