@@ -1138,9 +1138,18 @@ fn split_glued_unit(cell: Cell, may_be_result: bool) -> Vec<Cell> {
     }
     let mut words = cell.text.rsplit(' ');
     let last = words.next().unwrap_or(&cell.text);
+    let before = words.next();
     // The high bound of a range keeps its unit (`20 - 40%`): the range is printed with it.
-    if words.next().is_some_and(|w| w == "-" || w.ends_with('-') || w.eq_ignore_ascii_case("to")) {
+    if before.is_some_and(|w| w == "-" || w.ends_with('-') || w.eq_ignore_ascii_case("to")) {
         return vec![cell];
+    }
+    // After a number, international units whose `I` OCR read as a one (`<2.1 1U/L`) are the
+    // unit, not a second number.
+    if before.is_some_and(|w| parse_value(w).is_some_and(|v| v.number.is_some()))
+        && let Some(unit) = last.strip_prefix('1').and_then(international)
+    {
+        let head = cell.text[..cell.text.len() - last.len()].trim_end().to_string();
+        return cell.cut_ends(head, unit);
     }
     // (Where a result may stand, one beyond the assay's limit too: `<7.5mg/dL`.)
     let body = last.strip_prefix(['<', '>']).filter(|_| may_be_result).unwrap_or(last);
@@ -1269,9 +1278,11 @@ fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -> bool {
         return false;
     };
     // A `to` between two numbers is a range's (`70 to 100` under the colons of `Collected :`),
-    // and so is the number after it, or after a comparison (`40 to 60  64`, `>= 90  152`, a
-    // reference column before the result's under the colons of `Sex :`).
-    if w.text.eq_ignore_ascii_case("to") && parse_number(&words[i - 1].text).is_some() {
+    // or after `Up` (`Up to 41`), and so is the number after it, or after a comparison (`40 to
+    // 60  64`, `>= 90  152`, a reference column before the result's under the colons of `Sex :`).
+    if w.text.eq_ignore_ascii_case("to")
+        && (parse_number(&words[i - 1].text).is_some() || words[i - 1].text.eq_ignore_ascii_case("up"))
+    {
         return false;
     }
     if parse_number(&w.text).is_some()
@@ -2346,7 +2357,15 @@ fn labelled_tier(text: &str) -> Option<String> {
 /// range alone: a label and a colon with a number (`Deficiency : < 20`, `Child : 4-32`), or a
 /// label before a range without one (`Men (8 - 61)`, [`labelled_tier`]).
 fn tier_shaped(text: &str) -> bool {
-    (text.contains(':') && text.chars().any(|c| c.is_ascii_digit())) || labelled_tier(text).is_some()
+    (text.contains(':') && text.chars().any(|c| c.is_ascii_digit()))
+        || labelled_tier(text).is_some()
+        || semicolon_tier(text)
+}
+
+/// Whether `text` is a tier whose label's colon OCR read as a semicolon (`Children ; (1.1 -
+/// 2.1)`): words, the semicolon, a range.
+fn semicolon_tier(text: &str) -> bool {
+    text.split_once(';').is_some_and(|(label, range)| label_words(label.trim()) && parse_range(range, None).is_some())
 }
 
 /// Whether `text` is a tier of a reference under a label in words, before or after its range
@@ -2850,7 +2869,10 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     // scan lost the dash of its unit (`RDWI  263.4  :  *Refer Note below`).
     // So does the first tier of a reference printed a tier a line (`HCT (%)  41.2  Child 28.0
     // to 40.0`, the unit in the name).
-    let noted = reference_note.is_some() || reference_cell.as_ref().is_some_and(|(_, _, t)| worded_tier(t));
+    // So does one whose first tier a photo damaged past reading (`Adult : (3.5 - §.2)`) or
+    // whose label's colon it read as a semicolon (`Children ; (1.1 - 2.1)`).
+    let noted = reference_note.is_some()
+        || reference_cell.as_ref().is_some_and(|(_, _, t)| worded_tier(t) || damaged_tier(t) || semicolon_tier(t));
     let (range, range_text) = match range {
         Some((r, t)) => (Some(r), Some(t)),
         None => (None, word_reference.clone().or(reference_note)),
@@ -3847,9 +3869,20 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     continue;
                 }
                 // (A line ending in a full stop ends a sentence, not a name.) On a scan, specks
-                // read beside a name are no cells of its line (`Monocytes  .`, `ESR  |`).
+                // read beside a name are no cells of its line (`Monocytes  .`, `ESR  |`), nor
+                // one read as a small letter before it (`o  eGFR`).
                 let cells: Cow<'_, [Cell]> = if scanned {
-                    Cow::Owned(line.cells.iter().filter(|c| c.text.contains(char::is_alphanumeric)).cloned().collect())
+                    let letter = |i: usize, c: &Cell| {
+                        let mut chars = c.text.trim().chars();
+                        i == 0
+                            && line.cells.len() > 1
+                            && chars.next().is_some_and(char::is_lowercase)
+                            && chars.next().is_none()
+                    };
+                    let kept = line.cells.iter().enumerate().filter(|(i, c)| !letter(*i, c));
+                    Cow::Owned(
+                        kept.map(|(_, c)| c).filter(|c| c.text.contains(char::is_alphanumeric)).cloned().collect(),
+                    )
                 } else {
                     Cow::Borrowed(&line.cells)
                 };
@@ -4680,6 +4713,23 @@ mod tests {
         assert_eq!(
             names_values_ranges(&rows_from_page(&p, Some(Sex::Male)))[0],
             ("FT4", "1.59", Some(0.84), Some(1.53))
+        );
+    }
+
+    #[test]
+    fn a_row_whose_first_tier_a_photo_damaged_or_whose_tier_colon_it_read_as_a_semicolon_stays() {
+        let p = ocr_cells_page(&[
+            &[("PARAMETER", 40.0), ("Your Value", 300.0), ("REFERENCE INTERVAL", 460.0), ("Last Value", 800.0)],
+            // The adults' tier damaged (`5.2` read `§.2`): a row, with no range.
+            &[("Albumin", 40.0), ("4.1", 300.0), ("Adult : (3.5 - \u{a7}.2)", 460.0), ("3.5", 800.0)],
+            &[("Children : (2.4 - 4.2)", 460.0)],
+            // The children's tier's colon read as a semicolon: the adults' tier below is the range.
+            &[("Magnesium", 40.0), ("1.9", 300.0), ("Children ; (1.1 - 2.1)", 460.0), ("1.7", 800.0)],
+            &[("Adults : (1.6 - 2.6)", 460.0)],
+        ]);
+        assert_eq!(
+            names_values_ranges(&rows_from_page(&p, Some(Sex::Female))),
+            [("Albumin", "4.1", None, None), ("Magnesium", "1.9", Some(1.6), Some(2.6))]
         );
     }
 
@@ -5617,11 +5667,26 @@ mod tests {
             &[("Value: 1.19 mg/dL", 140.0), ("Normal range: Adult : 0.70-1.30 ; Children : 0.49-1.04", 520.0)],
             &[("TRIGLYCERIDES", 120.0), ("PERN TAT", 900.0)],
             &[("Value: <7.5 mg/dL", 140.0), ("Normal range: Optimal : < 150 ; High : >= 180", 520.0)],
+            // A speck read as a small letter before the name.
+            &[("o", 96.0), ("eGFR", 120.0)],
+            &[("Value: 93 mL/min/1.73m2", 140.0), ("Normal range: Normal >= 90", 520.0)],
+            // International units with their `I` read as a one after the result.
+            &[("SGPT (ALT)", 120.0)],
+            &[("Value: <2.1 1U/L", 140.0), ("Normal range: Up to 41", 520.0)],
         ]);
-        let rows: Vec<(String, String)> =
-            rows_from_page(&p, Some(Sex::Male)).into_iter().map(|r| (r.name, r.value.text)).collect();
-        let row = |n: &str, v: &str| (n.to_string(), v.to_string());
-        assert_eq!(rows, [row("Monocytes", "1"), row("CREATININE", "1.19"), row("TRIGLYCERIDES", "<7.5")]);
+        let rows: Vec<(String, String, Option<String>)> =
+            rows_from_page(&p, Some(Sex::Male)).into_iter().map(|r| (r.name, r.value.text, r.unit)).collect();
+        let row = |n: &str, v: &str, u: &str| (n.to_string(), v.to_string(), Some(u.to_string()));
+        assert_eq!(
+            rows,
+            [
+                row("Monocytes", "1", "%"),
+                row("CREATININE", "1.19", "mg/dL"),
+                row("TRIGLYCERIDES", "<7.5", "mg/dL"),
+                row("eGFR", "93", "mL/min/1.73m2"),
+                row("SGPT (ALT)", "<2.1", "IU/L")
+            ]
+        );
     }
 
     #[test]
@@ -6977,6 +7042,9 @@ mod tests {
         }
         // A bound after the unit, its comparison under the colons.
         words.extend([w("AST", 20.0, 5), w("21", 800.0, 5), w("IU/L", 860.0, 5), w("<", 640.0, 5), w("40", 656.0, 5)]);
+        // `Up to`, its `to` under the colons.
+        words.extend([w("ALT", 20.0, 6), w("Up", 618.0, 6), w("to", 640.0, 6), w("41", 664.0, 6)]);
+        words.extend([w("18", 800.0, 6), w("U/L", 860.0, 6)]);
         let p = Page { number: 1, width: 1000.0, height: 600.0, words };
         let rows = rows_from_page(&p, None);
         let read: Vec<_> =
@@ -6986,7 +7054,8 @@ mod tests {
             [
                 ("HDL-Cholesterol", "64", Some("40 to 60")),
                 ("Blood Urea Nitrogen", "3", Some("6 to 24")),
-                ("AST", "21", Some("< 40"))
+                ("AST", "21", Some("< 40")),
+                ("ALT", "18", Some("Up to 41"))
             ]
         );
     }
