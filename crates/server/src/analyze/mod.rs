@@ -912,7 +912,8 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>, fused: &[Option<String
                 );
                 Some((number, reason))
             };
-            let (number, reason) = leading_zero_point(&row.value.text).or_else(spaced).or_else(|| {
+            let thousands = || thousands_point(row);
+            let (number, reason) = leading_zero_point(&row.value.text).or_else(spaced).or_else(thousands).or_else(|| {
                 let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
                 let printed = row.range.as_ref().map_or((None, None), |r| (r.low, r.high));
                 // No unit read: the one the printed range is the test's usual range in, where
@@ -954,6 +955,28 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>, fused: &[Option<String
             Some(reason)
         })
         .collect()
+}
+
+/// A result whose thousands separator OCR read as a decimal point (`1.039` for `1,039` pg/mL):
+/// one to three digits, a point and three more, which the test cannot have as read and can
+/// without the point, in the unit read. Gives the number and why it was taken.
+fn thousands_point(row: &LabRow) -> Option<(f64, String)> {
+    let (whole, fraction) = row.value.text.split_once('.')?;
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !(digits(whole) && whole.len() <= 3 && fraction.len() == 3 && digits(fraction)) {
+        return None;
+    }
+    let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
+    let unit = row.unit.as_deref();
+    let number: f64 = format!("{whole}{fraction}").parse().ok()?;
+    let read = row.value.number?;
+    (biomarker.implausible(read, unit).is_some() && biomarker.implausible(number, unit).is_none()).then(|| {
+        let reason = format!(
+            "the result reads {}, which is not possible for {}; read with a thousands comma it is {number}; check the report",
+            row.value.text, biomarker.name
+        );
+        (number, reason)
+    })
 }
 
 /// The one unit (in any spelling) of `biomarker` in which `printed` bounds are its usual ones
@@ -1644,6 +1667,27 @@ mod tests {
         let why = put_back_points(&mut rows, None, &[None, None]);
         assert!(why[0].clone().unwrap_or_default().contains("it is taken as 45.1"), "{why:?}");
         assert_eq!((rows[0].value.number, why[1].clone()), (Some(45.1), None));
+    }
+
+    #[test]
+    fn a_scanned_result_whose_thousands_comma_was_read_as_a_point_is_taken_whole_and_asks_for_review() {
+        let lines: &[&[(&str, f32)]] = &[
+            &[("Vitamin B12", 20.0), ("1.039", 250.0), ("pg/mL", 330.0), ("211 - 911", 420.0)],
+            // Possible as read: as read.
+            &[("Creatinine", 20.0), ("1.039", 250.0), ("mg/dL", 330.0), ("0.70 - 1.30", 420.0)],
+            // Not three places: as read.
+            &[("Ferritin", 20.0), ("1.03", 250.0), ("ng/mL", 330.0), ("30 - 400", 420.0)],
+        ];
+        let rows = rows_of("ocr", lines);
+        let numbers: Vec<Option<f64>> = rows.iter().map(|r| r.row.value.number).collect();
+        assert_eq!(numbers, [Some(1039.0), Some(1.039), Some(1.03)]);
+        assert!(
+            rows[0].needs_review.as_deref().is_some_and(|w| w.contains("thousands comma")),
+            "{:?}",
+            rows[0].needs_review
+        );
+        assert_eq!(rows[0].flag, Some("high"));
+        assert_eq!(rows[0].row.value.text, "1.039");
     }
 
     #[test]
