@@ -362,6 +362,48 @@ fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns> {
     Some(Columns { method_x, previous, value, before_value, unit_before, unit_after })
 }
 
+/// The columns under a scanned header whose result column's header OCR lost (`Test
+/// Description  Reference Range`, its `RESULT` unread): the result column is the one its rows
+/// end in, right of the reference's header, where at least four of them end (or start, a
+/// column set left) within a letter's height of each other, more than half the rows that end
+/// in a result there; the reference's header is the one before it.
+fn value_column_of_rows(header: &[Cell], below: &[Line]) -> Option<Columns> {
+    // (The cheap tests first: every line of a scan without a header is asked.)
+    if header.len() < 2 || !header_says(&header[0], NAME_HEADERS) || holds_number(header) {
+        return None;
+    }
+    let reference = header.iter().rposition(|c| header_says(c, REFERENCE_HEADERS)).filter(|&i| i > 0)?;
+    let reference_x = header[reference].x0;
+    // The rows up to the next header or a line far below the one before (the table's end).
+    let mut ends: Vec<(f32, f32, f32)> = Vec::new();
+    let mut y = below.first()?.bbox.y0;
+    for line in below {
+        let h = line.bbox.height().max(1.0);
+        if line.bbox.y0 - y > 4.0 * h || header_columns(&line.cells, false).is_some() {
+            break;
+        }
+        y = line.bbox.y1;
+        if let [.., before, last] = line.cells.as_slice()
+            && last.x0 > reference_x
+            && before.x1 < last.x0
+            && last.value().is_some_and(|v| v.number.is_some() || v.qualitative.is_some())
+        {
+            ends.push((last.x0, last.x1, h));
+        }
+    }
+    let h = ends.iter().map(|e| e.2).fold(0.0, f32::max);
+    let aligned = |edge: fn(&(f32, f32, f32)) -> f32| {
+        ends.iter().find_map(|e| {
+            let near: Vec<&(f32, f32, f32)> = ends.iter().filter(|o| (edge(o) - edge(e)).abs() <= h).collect();
+            (near.len() >= 4 && near.len() * 2 > ends.len()).then(|| near.iter().map(|o| o.0).fold(f32::MAX, f32::min))
+        })
+    };
+    let start = aligned(|e| e.1).or_else(|| aligned(|e| e.0))?;
+    // (Not a column that starts at the reference's header: that is the reference.)
+    (start > reference_x + h).then_some(())?;
+    Some(Columns { value: Some((start - h, f32::MAX)), before_value: Some(reference_x), ..Columns::default() })
+}
+
 /// The columns of a cumulative report's header (`Test  05/10/2026  12/11/2026  Units`): a
 /// column of results for each date after the name's header; the latest date's is the result,
 /// the others earlier results (those on one side of it, where they all are).
@@ -2576,7 +2618,14 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
                 parts.push(last.text.trim());
                 parts.join(" ")
             };
-            if let Some(k) = (1..body).find(|&k| name_cells[k..body].iter().all(reference_part))
+            // (A tier's label a cell of its own is part of it too: `Desirable:`  `< 150;
+            // Borderline:`  `150-180; High: >= 180`.)
+            let tier_label = |c: &Cell| {
+                let label = c.text.trim().trim_end_matches(':');
+                c.text.trim().ends_with(':')
+                    && label.split_whitespace().all(|w| TIER_WORDS.contains(&w.to_lowercase().as_str()))
+            };
+            if let Some(k) = (1..body).find(|&k| name_cells[k..body].iter().all(|c| reference_part(c) || tier_label(c)))
                 && let text = joined(k)
                 && (labels_a_sex(&text) || labels_tiers(&text))
                 // (Or only the other sex's range on the line, `FT4  Male:  0.84 to 1.53` over
@@ -3716,7 +3765,9 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             let x0 = line.cells.first().map_or(0.0, |c| c.x0);
             close && !holds_number(&a.cells) && a.cells.iter().any(|c| c.x1 < x0 && header_says(c, NAME_HEADERS))
         });
-        if let Some(mut c) = header_columns(&line.cells, name_above) {
+        let header = header_columns(&line.cells, name_above)
+            .or_else(|| scanned.then(|| value_column_of_rows(&line.cells, &lines[index + 1..])).flatten());
+        if let Some(mut c) = header {
             // A header set on two lines: `Results` under `Previous` heads the earlier results.
             if let (Some((x0, _)), Some(above)) = (c.value, above)
                 && above
@@ -4730,6 +4781,45 @@ mod tests {
         assert_eq!(
             names_values_ranges(&rows_from_page(&p, Some(Sex::Female))),
             [("Albumin", "4.1", None, None), ("Magnesium", "1.9", Some(1.6), Some(2.6))]
+        );
+    }
+
+    #[test]
+    fn under_a_header_whose_result_header_a_photo_lost_the_result_column_is_where_the_rows_end() {
+        // `Test Description  Reference Range  [RESULT]`: each result set right, at 1100.
+        let right = |v: &'static str| (v, 1100.0 - 9.0 * v.len() as f32);
+        let lines: Vec<Vec<(&str, f32)>> = vec![
+            vec![("Test Description", 40.0), ("Reference Range", 400.0)],
+            vec![("Albumin :", 40.0), ("Normal: (3.5 - 5.2) gm/dL", 400.0), right("4.1")],
+            vec![("FBS :", 40.0), ("Normal: (70 - 100) mg/dL", 400.0), right("94")],
+            // A bound before the result, beyond the assay's limit as a result would be.
+            vec![("PSA, Total :", 40.0), ("<4.00", 400.0), ("ng/mL", 470.0), right("2.75")],
+            vec![("BUN :", 40.0), ("Normal: (6 - 24) mg/dL", 400.0), right("23")],
+            // Tiers cut into cells, their first label a cell of its own.
+            vec![
+                ("TRIGLYCERIDES :", 40.0),
+                ("Desirable:", 400.0),
+                ("< 150; Borderline:", 530.0),
+                ("150-180; High: >= 180", 720.0),
+                right("139"),
+            ],
+            // The reference in words before the result in words.
+            vec![("Nitrite :", 40.0), ("Negative", 400.0), right("Positive")],
+        ];
+        let lines: Vec<&[(&str, f32)]> = lines.iter().map(Vec::as_slice).collect();
+        let rows = rows_from_page(&ocr_cells_page(&lines), None);
+        let read: Vec<_> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("Albumin", "4.1", Some("Normal: (3.5 - 5.2) gm/dL")),
+                ("FBS", "94", Some("Normal: (70 - 100) mg/dL")),
+                ("PSA, Total", "2.75", Some("<4.00")),
+                ("BUN", "23", Some("Normal: (6 - 24) mg/dL")),
+                ("TRIGLYCERIDES", "139", Some("Desirable: < 150; Borderline: 150-180; High: >= 180")),
+                ("Nitrite", "Positive", Some("Negative")),
+            ]
         );
     }
 
