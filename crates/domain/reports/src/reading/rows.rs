@@ -2454,9 +2454,14 @@ fn without_damaged_tier(texts: &[String], sex: Option<Sex>) -> &[String] {
 /// Reads one line as a result: name cells, a value, then flag, unit and range in any order.
 fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
     let method_x = columns.method_x;
+    // (A unit is no earlier result: a photo's tilt can set a narrow one, `%`, left of its
+    // column's header, under the earlier results'.)
+    let earlier = |c: &Cell| {
+        columns.in_previous(c) && !(crate::catalog::is_known_unit(c.text.trim()) && parse_value(&c.text).is_none())
+    };
     let kept: Vec<Cell> = cells
         .iter()
-        .filter(|c| !columns.in_previous(c))
+        .filter(|c| !earlier(c))
         .flat_map(|c| split_at_value_column(c, columns, sex))
         .flat_map(|c| split_misread_unit(c, columns))
         .collect();
@@ -2824,11 +2829,16 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         if reference_cell.is_none() && tier_shaped(t) {
             // With its label, where a scan set that apart before the colon (`Deficiency`  `: <
             // 20.0`): a centred column's next tiers line up with the two together.
+            // Or after the colon, a tier printed range first (`2 - 10):`  `Adults`).
+            let label_after = after_value.get(i + 1).filter(|l| t.ends_with(':') && label_words(l.text.trim()));
             reference_cell = match i.checked_sub(1).map(|k| &after_value[k]) {
                 Some(label) if t.starts_with(':') && label_words(label.text.trim()) => {
                     Some((label.x0, cell.x1, format!("{} {t}", label.text.trim())))
                 }
-                _ => Some((cell.x0, cell.x1, t.to_string())),
+                _ => match label_after {
+                    Some(label) => Some((cell.x0, label.x1, format!("{t} {}", label.text.trim()))),
+                    None => Some((cell.x0, cell.x1, t.to_string())),
+                },
             };
         }
         // A flag stands beside the value, not past the reference (`MCHC 35.8 g/d 31-3 | L`,
@@ -3733,6 +3743,16 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 .map(|i| line.cells[i..].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" "));
             match text {
                 Some(text) if text.contains(':') || labelled_tier(&text).is_some() => {
+                    // The rest of the row's name wrapped beside its next tier (`HDL` over
+                    // `Cholesterol, Direct  36 - 54): Women`), where the catalog knows the whole.
+                    let wrapped =
+                        start.map(|i| line.cells[..i].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" "));
+                    if let (Some(rest), Some(target)) = (wrapped.filter(|w| !w.is_empty()), rows.get_mut(*row))
+                        && let name = format!("{} {rest}", target.name)
+                        && crate::catalog::lookup(&name).is_some()
+                    {
+                        target.name = name;
+                    }
                     texts.push(text);
                     let joined = join_tiers(texts);
                     let colons: Vec<String> = texts
@@ -4821,6 +4841,40 @@ mod tests {
                 ("Nitrite", "Positive", Some("Negative")),
             ]
         );
+    }
+
+    #[test]
+    fn a_photos_tiers_printed_range_first_keep_their_labels_units_and_the_names_wrapped_beside_them() {
+        let p = ocr_cells_page(&[
+            &[
+                ("Test Description", 40.0),
+                ("Result", 300.0),
+                ("Last Value", 420.0),
+                ("Unit", 560.0),
+                ("Ref. Range", 680.0),
+            ],
+            // The tier's label a cell apart after its colon; the `%` tilted left of its header.
+            &[("Monocytes", 40.0), ("3", 300.0), ("4", 420.0), ("%", 548.0), ("2 - 10):", 680.0), ("Adults", 770.0)],
+            &[("1-8):", 680.0), ("Children", 740.0)],
+            // The name's end wrapped beside the next tier.
+            &[("HDL", 40.0), ("54", 300.0), ("43", 420.0), ("mg/dL", 560.0), ("(40 - 60) : Male", 680.0)],
+            &[("Cholesterol, Direct", 40.0), ("(36 - 54) : Women", 680.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| {
+                (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high)))
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("Monocytes", "3", Some("%"), Some((Some(2.0), Some(10.0)))),
+                ("HDL Cholesterol, Direct", "54", Some("mg/dL"), Some((Some(40.0), Some(60.0)))),
+            ]
+        );
+        assert_eq!(rows[0].range_text.as_deref(), Some("2 - 10): Adults; 1-8): Children"));
     }
 
     #[test]
