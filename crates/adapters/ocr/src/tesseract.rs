@@ -388,8 +388,9 @@ impl Prepared {
 }
 
 /// The words of Tesseract's TSV for `image`, with the misreadings we know put right: `HbA1c`,
-/// roman numerals read as strokes (`HIV | & Il`), zeros read as the letter O (`O.78`), decimal
-/// points the pixels show, letters of catalog words.
+/// roman numerals read as strokes (`HIV | & Il`), zeros read as the letter O (`O.78`), ones as
+/// strokes (`1l2`) and fives as the letter S (`8S1`) among digits, decimal points the pixels
+/// show, letters of catalog words.
 fn read_words(tsv: &str, image: &GrayImage) -> Vec<Word> {
     let mut words = words_from_tsv(tsv);
     fix_hba1c(&mut words);
@@ -398,6 +399,8 @@ fn read_words(tsv: &str, image: &GrayImage) -> Vec<Word> {
         if let Some(text) = ht_reports::reading::mend_letter_o(&word.text) {
             word.text = text;
         } else if let Some(text) = ht_reports::reading::mend_letter_one(&word.text) {
+            word.text = text;
+        } else if let Some(text) = ht_reports::reading::mend_letter_s(&word.text) {
             word.text = text;
         }
         let b = word.bbox;

@@ -1066,6 +1066,17 @@ fn flags_run_into_values(rows: &mut [LabRow]) -> Vec<Option<String>> {
                 let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
                 let unit = row.unit.as_deref().filter(|u| biomarker.to_canonical(1.0, Some(u)).is_some());
                 biomarker.implausible(text.parse().ok()?, unit)?;
+                // (Nor one its decimal point, put back to the places its range prints, puts
+                // inside its range, which no lab flags: INR `114` beside 0.80-1.20 is 1.14, not
+                // 11 and a flag; ESR `204` beside 0-15 is no 2.04.)
+                if let (Some(l), Some(h), Some(places)) = (low, high, range_places)
+                    && (1..=places.min(text.len() - 1)).any(|p| {
+                        let (whole, fraction) = text.split_at(text.len() - p);
+                        format!("{whole}.{fraction}").parse::<f64>().is_ok_and(|v| (l..=h).contains(&v))
+                    })
+                {
+                    return None;
+                }
                 match kept.parse::<f64>().ok()? {
                     n if biomarker.implausible(n, unit).is_none() => n,
                     _ => biomarker.point_lost(kept, unit, (low, high))?,
@@ -1772,12 +1783,20 @@ mod tests {
             // Impossible as read, but without its last digit inside its range: a lost point.
             &[("Hct", 20.0), ("441", 250.0), ("%", 330.0), ("40-50", 420.0)],
             &[("Hb", 20.0), ("134", 250.0), ("g/dL", 330.0), ("13.0-17.0", 420.0)],
+            // Inside its range with its point put back: 1.14, not 11 and a flag.
+            &[("INR", 20.0), ("114", 250.0), ("0.80 - 1.20", 420.0)],
         ];
         let rows = rows_of("ocr", lines);
         let read: Vec<(Option<f64>, Option<&str>)> = rows.iter().map(|r| (r.row.value.number, r.flag)).collect();
         assert_eq!(
             read[2..],
-            [(Some(20.0), Some("high")), (Some(2.4), Some("low")), (Some(44.1), None), (Some(13.4), None)]
+            [
+                (Some(20.0), Some("high")),
+                (Some(2.4), Some("low")),
+                (Some(44.1), None),
+                (Some(13.4), None),
+                (Some(1.14), None)
+            ]
         );
         assert!(rows[2].needs_review.clone().unwrap_or_default().contains("H flag run into it"));
         assert_eq!(rows[2].row.value.text, "204");

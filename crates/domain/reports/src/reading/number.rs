@@ -113,10 +113,39 @@ pub fn mend_letter_one(token: &str) -> Option<String> {
     Some(format!("{flag}{number}{suffix}"))
 }
 
+/// A number OCR read with the letter S for a 5 between its digits (`8S1`, `1S.2`): `token`
+/// with those 5s put back. `None` otherwise: an S at either end (`5S`, `S1`) may be a letter
+/// of a word or a code, and a token with other letters is no number.
+#[must_use]
+pub fn mend_letter_s(token: &str) -> Option<String> {
+    let chars: Vec<char> = token.chars().collect();
+    let numeric = |c: char| c.is_ascii_digit() || matches!(c, '.' | ',');
+    if !token.contains('S') || !chars.iter().all(|&c| numeric(c) || c == 'S') {
+        return None;
+    }
+    let between = |i: usize| i > 0 && i + 1 < chars.len() && numeric(chars[i - 1]) && numeric(chars[i + 1]);
+    if !chars.iter().enumerate().all(|(i, &c)| c != 'S' || between(i)) {
+        return None;
+    }
+    let number: String = chars.iter().map(|&c| if c == 'S' { '5' } else { c }).collect();
+    parse_number(&number)?;
+    Some(number)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn an_s_between_a_numbers_digits_is_a_five() {
+        assert_eq!(mend_letter_s("8S1").as_deref(), Some("851"));
+        assert_eq!(mend_letter_s("1S.2").as_deref(), Some("15.2"));
+        assert_eq!(mend_letter_s("3.S4").as_deref(), Some("3.54"));
+        for token in ["5S", "S1", "SS", "S", "8S1L", "1SS2", "mg/S", "12", "B12S"] {
+            assert_eq!(mend_letter_s(token), None, "{token:?}");
+        }
+    }
 
     #[test]
     fn printed_numbers() {

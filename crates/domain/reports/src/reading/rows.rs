@@ -3751,7 +3751,11 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                         && let name = format!("{} {rest}", target.name)
                         && crate::catalog::lookup(&name).is_some()
                     {
-                        target.name = name;
+                        // (With its unit in brackets, `Total (ng/mL)`, where the row has none.)
+                        match unit_in_name(&name, scanned).filter(|_| target.unit.is_none()) {
+                            Some((name, unit)) => (target.name, target.unit) = (name, Some(unit)),
+                            None => target.name = name,
+                        }
                     }
                     texts.push(text);
                     let joined = join_tiers(texts);
@@ -4856,9 +4860,11 @@ mod tests {
             // The tier's label a cell apart after its colon; the `%` tilted left of its header.
             &[("Monocytes", 40.0), ("3", 300.0), ("4", 420.0), ("%", 548.0), ("2 - 10):", 680.0), ("Adults", 770.0)],
             &[("1-8):", 680.0), ("Children", 740.0)],
-            // The name's end wrapped beside the next tier.
+            // The name's end wrapped beside the next tier, perhaps with the unit.
             &[("HDL", 40.0), ("54", 300.0), ("43", 420.0), ("mg/dL", 560.0), ("(40 - 60) : Male", 680.0)],
             &[("Cholesterol, Direct", 40.0), ("(36 - 54) : Women", 680.0)],
+            &[("Vitamin D", 40.0), ("30.3", 300.0), ("28.1", 420.0), ("30.0 to 100.0 : Sufficiency", 680.0)],
+            &[("Total (ng/mL)", 40.0), ("< 20.0 : Deficiency", 680.0)],
         ]);
         let rows = rows_from_page(&p, Some(Sex::Male));
         let read: Vec<_> = rows
@@ -4872,6 +4878,7 @@ mod tests {
             [
                 ("Monocytes", "3", Some("%"), Some((Some(2.0), Some(10.0)))),
                 ("HDL Cholesterol, Direct", "54", Some("mg/dL"), Some((Some(40.0), Some(60.0)))),
+                ("Vitamin D Total", "30.3", Some("ng/mL"), Some((Some(30.0), Some(100.0)))),
             ]
         );
         assert_eq!(rows[0].range_text.as_deref(), Some("2 - 10): Adults; 1-8): Children"));
