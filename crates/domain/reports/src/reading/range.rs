@@ -209,6 +209,17 @@ fn normalise(text: &str) -> String {
     let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
     // A label's colon read as a full stop set apart (`adults . 11.6-14.0`).
     let out = stop_for_colon(&out);
+    // A tier printed range first whose colon OCR read as a dash, its sex's label last (`2.3 to
+    // 22.4 - female` for `2.3 to 22.4 : Female`).
+    let label_last = |part: &str| match part.trim().rsplit_once(" - ") {
+        Some((range, label))
+            if !label.contains(' ') && names_a_sex(label) && parse_simple(range).is_some_and(|r| r.low.is_some()) =>
+        {
+            format!("{range} : {label}")
+        }
+        _ => part.trim().to_string(),
+    };
+    let out = if out.contains(" - ") { out.split(';').map(label_last).collect::<Vec<_>>().join("; ") } else { out };
     // Labelled ranges in brackets are read as the labelled ranges inside (`[3.1-6.5 : men ;
     // 3.5-7.2 : female]`); a lone range keeps its brackets for the mending that reads them.
     let out = if out.contains([':', ';']) { without_outer_brackets(&out) } else { out };
@@ -1166,6 +1177,11 @@ mod tests {
         assert_eq!(female("Male: 0.84 to 1.53; Wornen: 0.93 to 1.70"), Some((Some(0.93), Some(1.7))));
         assert_eq!(female("Male. 0.84 to 1.53; Female. 0.93 to 1.70"), Some((Some(0.93), Some(1.7))));
         assert_eq!(r("Optimal. < 200; Borderline High: 200 - 239; High: >= 240"), (None, Some(200.0)));
+        // A tier printed range first whose colon was read as a dash.
+        assert_eq!(female("2.3 to 22.4 - Female; 2.6 to 24.9 : Male"), Some((Some(2.3), Some(22.4))));
+        let male = |text: &str| parse_range(text, Some(Sex::Male)).map(|g| (g.low, g.high));
+        assert_eq!(male("2.3 to 22.4 - Female; 2.6 to 24.9 : Male"), Some((Some(2.6), Some(24.9))));
+        assert_eq!(male("2.3 to 22.4 - Female"), None);
         // (A full stop after a word that labels no tier stays: no range.)
         assert_eq!(parse_range("approx. < 200", None).map(|g| g.high), None);
         // A range's dash read as a colon, in tiers and beside a sex.

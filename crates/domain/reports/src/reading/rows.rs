@@ -1864,6 +1864,19 @@ fn clean_name(cells: &[Cell]) -> String {
     {
         words.truncate(end + 1);
     }
+    // Leader dots end a name, and what a photo read after them is specks (`LDL Cholesterol...
+    // A`, `AST 0.0... 5`); a word before them with a digit is their start misread.
+    if let Some(at) = words.iter().position(|w| w.contains("...")).filter(|&i| i > 0 || words[0].find("...") > Some(0))
+    {
+        let before = words[at].split("...").next().unwrap_or_default();
+        let kept = before.trim_end_matches('.');
+        if kept.is_empty() || kept.contains(|c: char| c.is_ascii_digit()) {
+            words.truncate(at);
+        } else {
+            words[at] = kept;
+            words.truncate(at + 1);
+        }
+    }
     // Inside a name a lone bar is the capital I OCR misread (`TROPONIN- |, SERUM`); borders
     // stand at the ends.
     let inner = 1..words.len().saturating_sub(1);
@@ -2990,6 +3003,14 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
 }
 
+/// Whether `name` is a section's heading (`Kidney Function Test`, `Lipid Profile`, `Iron
+/// Studies`) and no test the catalog knows (`Glucose Tolerance Test`).
+fn section_heading(name: &str) -> bool {
+    let last = name.split_whitespace().last().unwrap_or_default().to_lowercase();
+    ["test", "tests", "profile", "panel", "studies", "function"].contains(&last.as_str())
+        && crate::catalog::lookup(name).is_none()
+}
+
 /// Whether a cell can be part of a reference set apart in cells: it holds a number or a sex's
 /// label.
 fn reference_part(cell: &Cell) -> bool {
@@ -3849,8 +3870,10 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             .and_then(|cells| read(&cells, columns))
             .or_else(|| read(&line.cells, columns))
             .or_else(|| {
-                // A name wrapped onto its own line, the value starting the next one.
-                let name = pending_name.as_ref()?;
+                // A name wrapped onto its own line, the value starting the next one. (Not a
+                // section's heading, `Kidney Function Test`, over a row a photo's tilt cut
+                // from its name.)
+                let name = pending_name.as_ref().filter(|n| !section_heading(n))?;
                 let first = line.cells.first()?;
                 parse_value(&first.text)?;
                 let mut cells = vec![Cell { text: name.clone(), x0: 0.0, x1: 0.0, bold: false, point_gap: false }];
@@ -8463,6 +8486,30 @@ mod interim_and_note_tests {
         ]);
         let names: Vec<String> = read(&p).into_iter().map(|r| r.0).collect();
         assert_eq!(names, ["Monosit #", "Monosit%", "Monosit#", "Lenfosit % L", "Neutrophils % Abs"]);
+    }
+
+    #[test]
+    fn specks_a_photo_read_after_a_names_leader_dots_are_not_part_of_it() {
+        let p = page(&[
+            header(),
+            &[("LDL Cholesterol... A", 20.0), ("79", 250.0), ("mg/dL", 340.0)],
+            &[("AST 0.0... 5", 20.0), ("9", 250.0), ("U/L", 340.0)],
+            &[("Creatinine.....", 20.0), ("0.9", 250.0), ("mg/dL", 340.0)],
+        ]);
+        let names: Vec<String> = read(&p).into_iter().map(|r| r.0).collect();
+        assert_eq!(names, ["LDL Cholesterol", "AST", "Creatinine"]);
+    }
+
+    #[test]
+    fn a_sections_heading_over_a_line_that_starts_with_a_result_is_no_name_for_it() {
+        let p = page(&[
+            &[("Haemoglobin", 20.0)],
+            &[("13.5", 200.0), ("g/dL", 260.0), ("13.0 - 17.0", 320.0)],
+            &[("Kidney Function Test", 20.0)],
+            &[("61", 200.0), ("U/L", 260.0), ("40 - 129", 320.0)],
+        ]);
+        let names: Vec<String> = read(&p).into_iter().map(|r| r.0).collect();
+        assert_eq!(names, ["Haemoglobin"]);
     }
 
     #[test]
