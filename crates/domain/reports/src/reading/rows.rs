@@ -2641,9 +2641,14 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             let tier_label = |c: &Cell| {
                 let label = c.text.trim().trim_end_matches(':');
                 c.text.trim().ends_with(':')
+                    && !label.trim().is_empty()
                     && label.split_whitespace().all(|w| TIER_WORDS.contains(&w.to_lowercase().as_str()))
             };
-            if let Some(k) = (1..body).find(|&k| name_cells[k..body].iter().all(|c| reference_part(c) || tier_label(c)))
+            // (Not a unit's cell before it, `x10^3/uL` or `mm/1st hr` with their digits, in a
+            // unit column before the reference's.)
+            let unit_cell = |c: &Cell| crate::catalog::is_known_unit(c.text.trim());
+            if let Some(k) = (1..body)
+                .find(|&k| name_cells[k..body].iter().all(|c| (reference_part(c) && !unit_cell(c)) || tier_label(c)))
                 && let text = joined(k)
                 && (labels_a_sex(&text) || labels_tiers(&text))
                 // (Or only the other sex's range on the line, `FT4  Male:  0.84 to 1.53` over
@@ -4802,10 +4807,17 @@ mod tests {
             &[("Cholesterol, Total", 40.0), ("Optimal. < 200", 440.0), ("71", 660.0), ("mg/dL", 850.0)],
             &[("Borderline High: 200 - 239", 400.0)],
             &[("High: >= 240", 450.0)],
+            // A colon set apart after the name is no tier's label.
+            &[("Phosphorus", 40.0), (":", 300.0), ("Male: 2.2 to 4.0", 440.0), ("4.4", 660.0), ("mg/dL", 850.0)],
+            &[("Female: 2.5 to 4.5", 440.0)],
         ]);
         assert_eq!(
             names_values_ranges(&rows_from_page(&p, Some(Sex::Female))),
-            [("FT4", "1.59", Some(0.93), Some(1.7)), ("Cholesterol, Total", "71", None, Some(200.0))]
+            [
+                ("FT4", "1.59", Some(0.93), Some(1.7)),
+                ("Cholesterol, Total", "71", None, Some(200.0)),
+                ("Phosphorus", "4.4", Some(2.5), Some(4.5))
+            ]
         );
         // For a man, the range on the name's line.
         assert_eq!(
@@ -8510,6 +8522,24 @@ mod interim_and_note_tests {
         ]);
         let names: Vec<String> = read(&p).into_iter().map(|r| r.0).collect();
         assert_eq!(names, ["Haemoglobin"]);
+    }
+
+    #[test]
+    fn a_unit_with_digits_before_a_reference_by_sex_is_the_units() {
+        let p = page(&[
+            &[("Tests", 20.0), ("Unit(s)", 200.0), ("Biological Ref. Interval", 300.0), ("Observed Value", 520.0)],
+            &[("TLC", 20.0), ("x10^3/uL", 200.0), ("M: 3.60 - 9.90 F: 4.00 - 11.00", 300.0), ("6.89", 540.0)],
+            &[("ESR", 20.0), ("mm/1st hr", 200.0), ("M: 0 - 14 F: 0 - 15", 300.0), ("1", 540.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref(), r.range_text.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("TLC", Some("x10^3/uL"), Some("M: 3.60 - 9.90 F: 4.00 - 11.00")),
+                ("ESR", Some("mm/1st hr"), Some("M: 0 - 14 F: 0 - 15"))
+            ]
+        );
     }
 
     #[test]
