@@ -3951,9 +3951,15 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     continue;
                 }
                 // The rest of a name wrapped under its row (`THYROID PEROXIDASE  <1  <9 IU/mL`
-                // over `ANTIBODIES`).
+                // over `ANTIBODIES`), perhaps with its leader dots and a speck a photo read
+                // after them (`Sedimentation Rate .......  5`, the `:` read as `5`).
+                let specks_after_leaders = |cells: &[Cell]| {
+                    cells[0].text.trim_end().ends_with("...")
+                        && cells[1..].iter().all(|c| c.text.trim().chars().count() == 1)
+                };
                 if was_row_above
-                    && let [cell] = line.cells.as_slice()
+                    && let [cell, rest @ ..] = line.cells.as_slice()
+                    && (rest.is_empty() || (rest.len() == 1 && specks_after_leaders(&line.cells)))
                     && let Some(row) = rows.last_mut()
                     && let Some(name) =
                         completed_name(&row.name, cell.text.trim().trim_end_matches([' ', ':', '.']), true)
@@ -4917,6 +4923,18 @@ mod tests {
             ]
         );
         assert_eq!(rows[0].range_text.as_deref(), Some("2 - 10): Adults; 1-8): Children"));
+    }
+
+    #[test]
+    fn a_name_wrapped_under_its_row_joins_it_past_a_speck_after_its_leader_dots() {
+        let p = ocr_cells_page(&[
+            &[("Erythrocyte", 40.0), ("17", 300.0), ("mm/hr", 400.0), ("0 - 15", 500.0)],
+            // The colon after the leaders read as `5`.
+            &[("Sedimentation Rate .......", 40.0), ("5", 290.0)],
+            &[("Haemoglobin", 40.0), ("13.5", 300.0), ("g/dL", 400.0), ("13.0 - 17.0", 500.0)],
+        ]);
+        let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["Erythrocyte Sedimentation Rate", "Haemoglobin"]);
     }
 
     #[test]
