@@ -2811,6 +2811,23 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             unit = Some(t.to_string());
             continue;
         }
+        // A tier printed range first, its label a cell apart after the colon (`2 - 10):`
+        // `Adults`, `6 to 24:`  `Male`): one tier, which the lines below may continue (and no
+        // time of day, as `6 to 24:` alone would be taken for).
+        if range.is_none()
+            && reference_cell.is_none()
+            && t.ends_with(':')
+            && t.contains(|c: char| c.is_ascii_digit())
+            && let Some(label) = after_value.get(i + 1).filter(|l| label_words(l.text.trim()))
+        {
+            let text = format!("{t} {}", label.text.trim());
+            if let Some(r) = parse_range(&text, sex) {
+                range = Some((r, text.clone()));
+            }
+            reference_cell = Some((cell.x0, label.x1, text));
+            taken_until = i + 2;
+            continue;
+        }
         if is_separator(t) || is_date_or_time(t) {
             continue;
         }
@@ -2847,16 +2864,11 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         if reference_cell.is_none() && tier_shaped(t) {
             // With its label, where a scan set that apart before the colon (`Deficiency`  `: <
             // 20.0`): a centred column's next tiers line up with the two together.
-            // Or after the colon, a tier printed range first (`2 - 10):`  `Adults`).
-            let label_after = after_value.get(i + 1).filter(|l| t.ends_with(':') && label_words(l.text.trim()));
             reference_cell = match i.checked_sub(1).map(|k| &after_value[k]) {
                 Some(label) if t.starts_with(':') && label_words(label.text.trim()) => {
                     Some((label.x0, cell.x1, format!("{} {t}", label.text.trim())))
                 }
-                _ => match label_after {
-                    Some(label) => Some((cell.x0, label.x1, format!("{t} {}", label.text.trim()))),
-                    None => Some((cell.x0, cell.x1, t.to_string())),
-                },
+                _ => Some((cell.x0, cell.x1, t.to_string())),
             };
         }
         // A flag stands beside the value, not past the reference (`MCHC 35.8 g/d 31-3 | L`,
@@ -4906,6 +4918,9 @@ mod tests {
             &[("Cholesterol, Direct", 40.0), ("(36 - 54) : Women", 680.0)],
             &[("Vitamin D", 40.0), ("30.3", 300.0), ("28.1", 420.0), ("30.0 to 100.0 : Sufficiency", 680.0)],
             &[("Total (ng/mL)", 40.0), ("< 20.0 : Deficiency", 680.0)],
+            // A tier short enough to pass for a time of day.
+            &[("BUN", 40.0), ("28", 300.0), ("23", 420.0), ("mg/dL", 560.0), ("6 to 24:", 680.0), ("Male", 770.0)],
+            &[("5 to 22:", 680.0), ("Women", 770.0)],
         ]);
         let rows = rows_from_page(&p, Some(Sex::Male));
         let read: Vec<_> = rows
@@ -4920,6 +4935,7 @@ mod tests {
                 ("Monocytes", "3", Some("%"), Some((Some(2.0), Some(10.0)))),
                 ("HDL Cholesterol, Direct", "54", Some("mg/dL"), Some((Some(40.0), Some(60.0)))),
                 ("Vitamin D Total", "30.3", Some("ng/mL"), Some((Some(30.0), Some(100.0)))),
+                ("BUN", "28", Some("mg/dL"), Some((Some(6.0), Some(24.0)))),
             ]
         );
         assert_eq!(rows[0].range_text.as_deref(), Some("2 - 10): Adults; 1-8): Children"));
