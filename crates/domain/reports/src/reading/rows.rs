@@ -954,7 +954,7 @@ fn list_reference<'a, 'w>(words: &'a [RunWord<'w>], at: usize, in_words: bool) -
             }
             // A flag may end it (`reference 0.7 - 1.3 H`); not the label of its last tier
             // (`>= 240 : High`, `200 - 239 : Borderline High`).
-            let labels = |w: &RunWord| w.text.ends_with(':') || TIER_WORDS.contains(&w.text.to_lowercase().as_str());
+            let labels = |w: &RunWord| w.text.ends_with(':') || tier_word(w.text);
             match run.split_last() {
                 Some((last, head))
                     if !head.is_empty() && parse_flag(last.text).is_some() && !head.last().is_some_and(labels) =>
@@ -2432,6 +2432,11 @@ fn worded_tier(text: &str) -> bool {
         || text.rsplit_once(':').is_some_and(|(range, label)| words(label) && parse_range(range, None).is_some())
 }
 
+/// Whether `word` is one of [`TIER_WORDS`], in any case.
+fn tier_word(word: &str) -> bool {
+    TIER_WORDS.contains(&word.to_lowercase().as_str())
+}
+
 /// Whether `text` is the first tier of a reference whose range a scan damaged past reading: a
 /// tier's label, its colon, and a bracket, comparison or number after it that is no range
 /// (`Children : (4 - :` for `Children : (4 - 19)`, `Normal : >= :`, `Deficiency : : 20.0`).
@@ -2439,7 +2444,6 @@ fn worded_tier(text: &str) -> bool {
 fn damaged_tier(text: &str) -> bool {
     let Some((label, rest)) = text.split_once(':') else { return false };
     let label = label.trim();
-    let tier_word = |w: &str| TIER_WORDS.contains(&w.to_lowercase().as_str());
     label_words(label)
         && (label.split_whitespace().all(tier_word) || labels_a_sex(label))
         && rest
@@ -2640,9 +2644,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             // Borderline:`  `150-180; High: >= 180`.)
             let tier_label = |c: &Cell| {
                 let label = c.text.trim().trim_end_matches(':');
-                c.text.trim().ends_with(':')
-                    && !label.trim().is_empty()
-                    && label.split_whitespace().all(|w| TIER_WORDS.contains(&w.to_lowercase().as_str()))
+                c.text.trim().ends_with(':') && !label.trim().is_empty() && label.split_whitespace().all(tier_word)
             };
             // (Not a unit's cell before it, `x10^3/uL` or `mm/1st hr` with their digits, in a
             // unit column before the reference's.)
@@ -2657,11 +2659,8 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
                 && let Some(r) = parse_range(&text, sex)
                     .map(Some)
                     .or_else(|| {
-                        let other = match sex? {
-                            Sex::Male => Sex::Female,
-                            Sex::Female => Sex::Male,
-                        };
-                        parse_range(&text, Some(other)).map(|_| None)
+                        let other = |s: Sex| sex.is_some_and(|own| own != s) && parse_range(&text, Some(s)).is_some();
+                        [Sex::Male, Sex::Female].into_iter().any(other).then_some(None)
                     })
             {
                 range = r.map(|r| (r, text.clone()));
@@ -4377,6 +4376,15 @@ fn set_reference(row: &mut LabRow, text: &str, printed: String, sex: Option<Sex>
 mod tests {
     use super::*;
 
+    /// Each row's name, value as printed, unit and reference bounds.
+    fn names_values_units_ranges(rows: &[LabRow]) -> Vec<(&str, &str, Option<&str>, Bounds)> {
+        rows.iter()
+            .map(|r| {
+                (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high)))
+            })
+            .collect()
+    }
+
     /// Lays out `cells` of each line at the given x positions, 12 pt apart vertically.
     /// Each row's name, value as printed, and reference bounds.
     fn names_values_ranges(rows: &[LabRow]) -> Vec<(&str, &str, Option<f64>, Option<f64>)> {
@@ -4923,12 +4931,7 @@ mod tests {
             &[("5 to 22:", 680.0), ("Women", 770.0)],
         ]);
         let rows = rows_from_page(&p, Some(Sex::Male));
-        let read: Vec<_> = rows
-            .iter()
-            .map(|r| {
-                (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high)))
-            })
-            .collect();
+        let read = names_values_units_ranges(&rows);
         assert_eq!(
             read,
             [
@@ -5937,12 +5940,7 @@ mod tests {
             &[("Total PSA", 20.0), ("ng/mL", 300.0), ("<0.20", 400.0), ("< 4.00", 480.0)],
         ]);
         let rows = rows_from_page(&p, Some(Sex::Male));
-        let read: Vec<_> = rows
-            .iter()
-            .map(|r| {
-                (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high)))
-            })
-            .collect();
+        let read = names_values_units_ranges(&rows);
         assert_eq!(
             read,
             [
@@ -6013,12 +6011,7 @@ mod tests {
             &[("eGFR ....... :", 20.0), ("160 mL/min/1.73m2>= 90 mL/min/1.73m2", 300.0), ("135", 560.0)],
         ]);
         let rows = rows_from_page(&p, None);
-        let read: Vec<_> = rows
-            .iter()
-            .map(|r| {
-                (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high)))
-            })
-            .collect();
+        let read = names_values_units_ranges(&rows);
         assert_eq!(
             read,
             [
@@ -6246,12 +6239,7 @@ mod tests {
             &[("9. Total PSA", 20.0), ("< 4.00", 200.0), ("4.49", 360.0), ("ng/mL", 440.0)],
         ]);
         let rows = rows_from_page(&p, None);
-        let read: Vec<_> = rows
-            .iter()
-            .map(|r| {
-                (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high)))
-            })
-            .collect();
+        let read = names_values_units_ranges(&rows);
         assert_eq!(
             read,
             [
