@@ -2648,7 +2648,12 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             };
             // (Not a unit's cell before it, `x10^3/uL` or `mm/1st hr` with their digits, in a
             // unit column before the reference's.)
-            let unit_cell = |c: &Cell| crate::catalog::is_known_unit(c.text.trim());
+            // (Or one a scan misread, a word of letters and digits with a slash: `x10°3/uL`.)
+            let unit_cell = |c: &Cell| {
+                let t = c.text.trim();
+                crate::catalog::is_known_unit(t)
+                    || (t.starts_with(char::is_alphabetic) && t.contains('/') && !t.contains([' ', ':']))
+            };
             if let Some(k) = (1..body)
                 .find(|&k| name_cells[k..body].iter().all(|c| (reference_part(c) && !unit_cell(c)) || tier_label(c)))
                 && let text = joined(k)
@@ -8552,6 +8557,8 @@ mod interim_and_note_tests {
             &[("Tests", 20.0), ("Unit(s)", 200.0), ("Biological Ref. Interval", 300.0), ("Observed Value", 520.0)],
             &[("TLC", 20.0), ("x10^3/uL", 200.0), ("M: 3.60 - 9.90 F: 4.00 - 11.00", 300.0), ("6.89", 540.0)],
             &[("ESR", 20.0), ("mm/1st hr", 200.0), ("M: 0 - 14 F: 0 - 15", 300.0), ("1", 540.0)],
+            // A unit a scan misread (`^` as `°`).
+            &[("WBC", 20.0), ("x10°3/uL", 200.0), ("M: 3.60 - 9.90 F: 4.00 - 11.00", 300.0), ("6.89", 540.0)],
         ]);
         let rows = rows_from_page(&p, Some(Sex::Female));
         let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref(), r.range_text.as_deref())).collect();
@@ -8559,7 +8566,8 @@ mod interim_and_note_tests {
             read,
             [
                 ("TLC", Some("x10^3/uL"), Some("M: 3.60 - 9.90 F: 4.00 - 11.00")),
-                ("ESR", Some("mm/1st hr"), Some("M: 0 - 14 F: 0 - 15"))
+                ("ESR", Some("mm/1st hr"), Some("M: 0 - 14 F: 0 - 15")),
+                ("WBC", Some("x10°3/uL"), Some("M: 3.60 - 9.90 F: 4.00 - 11.00"))
             ]
         );
     }
