@@ -253,6 +253,32 @@ fn misreading_cost(read: &[char], word: &[char], cap: f32) -> f32 {
     d[n * width + m]
 }
 
+/// `name` (`HIV ...`) with the numerals of HIV's types after `HIV` put back as `I & II` (or
+/// `I/II`, the separator as printed), where they are strokes around one `&` or `/`; `None`
+/// otherwise.
+fn hiv_types(name: &str) -> Option<String> {
+    let words: Vec<&str> = name.split(' ').collect();
+    if !words.first()?.eq_ignore_ascii_case("hiv") {
+        return None;
+    }
+    let numeral = |w: &str| !w.is_empty() && w.chars().all(|c| matches!(c, 'I' | 'i' | 'l' | '|' | '1'));
+    let part = |w: &str| {
+        numeral(w) || matches!(w, "&" | "/") || w.split_once('/').is_some_and(|(a, b)| numeral(a) && numeral(b))
+    };
+    let run = words[1..].iter().take_while(|w| part(w)).count();
+    let joined = words[1..=run].concat();
+    let separator = if joined.matches('&').count() == 1 && !joined.contains('/') {
+        " & "
+    } else if joined.matches('/').count() == 1 && !joined.contains('&') {
+        "/"
+    } else {
+        return None;
+    };
+    let mut out = vec!["HIV".to_string(), format!("I{separator}II")];
+    out.extend(words[run + 1..].iter().map(|w| (*w).to_string()));
+    Some(out.join(" ").replace(" /", "/").replace("/ ", "/"))
+}
+
 /// A test name OCR misread in its strokes, put back when the mended name matches the catalog
 /// more closely than the name as read ([`super::match_strength`]); `None` otherwise.
 ///
@@ -313,6 +339,11 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
         .join(" ");
     if d_put_back != name {
         candidates.push(d_put_back);
+    }
+    // HIV's two types, their numerals misread short or one lost (`HIV I & I`, `HIV & Ii`,
+    // `HIV l/I`): `I & II` (or `I/II`), as every lab prints them.
+    if let Some(types) = hiv_types(name) {
+        candidates.push(types);
     }
     // A `1` after a capital read as two strokes (`APO Ail` for `APO A1`).
     let two_strokes = |w: &str| {
@@ -836,6 +867,11 @@ mod tests {
         // Other names that start with a number stay: one the catalog cannot place, one it knows.
         assert_eq!(mended("17 Ketosteroids"), None);
         assert_eq!(mended("17-OH Progesterone"), None);
+        // HIV's types with a numeral read short or lost.
+        assert_eq!(mended("HIV I & I Antibody").as_deref(), Some("HIV I & II Antibody"));
+        assert_eq!(mended("HIV & Ii Antibody").as_deref(), Some("HIV I & II Antibody"));
+        assert_eq!(mended("HIV l/I Antibody").as_deref(), Some("HIV I/II Antibody"));
+        assert_eq!(mended("HIV I & II Antibody"), None);
     }
 
     #[test]
