@@ -33,6 +33,12 @@ pub struct LabRow {
     pub bbox: BBox,
 }
 
+/// Whether `text` is leader dots whose first dot a photo read as a nought (`0...`, `o..`): no
+/// result ends in two dots.
+fn leader_read_as_nought(text: &str) -> bool {
+    text.trim().strip_prefix(['0', 'o', 'O']).is_some_and(|dots| dots.len() >= 2 && dots.chars().all(|ch| ch == '.'))
+}
+
 /// A run of words close enough to be one cell of a table.
 #[derive(Debug, Clone)]
 struct Cell {
@@ -69,6 +75,9 @@ impl Cell {
 
     /// The result this cell holds, with a lost decimal point put back (`45 1` is 45.1).
     fn value(&self) -> Option<ResultValue> {
+        if leader_read_as_nought(&self.text) {
+            return None;
+        }
         parse_value(&self.text)
             .or_else(|| {
                 let number = lost_point(&self.text).filter(|_| self.point_gap)?;
@@ -1316,6 +1325,10 @@ fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -> bool {
     {
         return false;
     }
+    // Nor a sex's label with its colon before its range (`M: 0.00 - 0.27`).
+    if w.text.ends_with(':') && labels_a_sex(&w.text) {
+        return false;
+    }
     let Some(next) = words.get(i + 1).filter(|next| parse_value(&next.text).is_some()) else {
         return false;
     };
@@ -1469,10 +1482,45 @@ fn join_side_by_side(mut groups: Vec<Vec<&Word>>) -> Vec<Vec<&Word>> {
                 }
             }
         }
-        let Some((i, j, _)) = best else { return groups };
+        let Some((i, j, _)) = best else { return join_into_gaps(groups, slope) };
         let right = groups.swap_remove(j);
         let i = if i == groups.len() { j } else { i };
         groups[i].extend(right);
+    }
+}
+
+/// Joins an OCR line into another where it stands in a gap between two of the other's words,
+/// level with both: Tesseract sets a table's reference column apart as a block of its own,
+/// and a row's first tier (`Women : 3.5 - 5.2`) then makes a line between the row's unit and
+/// its result (`Serum Albumin  gm/dL  ...  4.3`), sorted before or after it. Level as
+/// [`join_side_by_side`] has it, with the page's tilt (`slope`) taken out across each gap.
+fn join_into_gaps(mut groups: Vec<Vec<&Word>>, slope: f32) -> Vec<Vec<&Word>> {
+    let level = |a: &BBox, b: &BBox| {
+        let drift = slope * (b.mid_x() - a.mid_x());
+        a.y1.min(b.y1 - drift) - a.y0.max(b.y0 - drift) >= 0.6 * a.height().min(b.height()).max(1.0)
+    };
+    loop {
+        let found = (0..groups.len()).find_map(|j| {
+            let (first, last) = line_ends(&groups[j])?;
+            let overlap = 0.3 * first.height().min(last.height());
+            (0..groups.len()).filter(|&i| i != j).find_map(|i| {
+                let mut words: Vec<&BBox> = groups[i].iter().map(|w| &w.bbox).collect();
+                words.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+                words
+                    .windows(2)
+                    .any(|pair| {
+                        pair[0].x1 < first.x0 + overlap
+                            && pair[1].x0 > last.x1 - overlap
+                            && level(pair[0], &first)
+                            && level(&last, pair[1])
+                    })
+                    .then_some((i, j))
+            })
+        });
+        let Some((i, j)) = found else { return groups };
+        let inner = groups.swap_remove(j);
+        let i = if i == groups.len() { j } else { i };
+        groups[i].extend(inner);
     }
 }
 
@@ -1626,6 +1674,10 @@ fn looks_like_unit(text: &str) -> bool {
         // (Nor a place and its postal code, `Pune 411001`, or a phone number: no unit has five
         // digits in a row.)
         && !t.split(|c: char| !c.is_ascii_digit()).any(|run| run.len() >= 5)
+        // (Nor a range a photo misread, `{5 - 3} Men`: no unit spaces a dash between numbers.)
+        && !t.split(" - ").collect::<Vec<_>>().windows(2).any(|w| {
+            w[0].ends_with(|c: char| c.is_ascii_digit()) && w[1].starts_with(|c: char| c.is_ascii_digit())
+        })
         && parse_value(t).is_none()
 }
 
@@ -2380,7 +2432,12 @@ fn join_tiers(texts: &[String]) -> String {
     for text in texts {
         if !joined.is_empty() {
             let after_number = joined.rsplit(|c: char| c.is_ascii_digit()).next().unwrap_or("");
+            // (A tier that starts with its range starts a tier, whatever ends the one before:
+            // `(0.30 - 1.20) Male` over `(0.27 - 1.08) : Female`, a colon lost.)
+            let range_first =
+                text.trim_start_matches('(').starts_with(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>'));
             let wrapped = joined.ends_with(char::is_alphabetic)
+                && !range_first
                 && !joined.ends_with(|c: char| c.is_ascii_uppercase())
                 && !after_number.contains(':')
                 && joined.rsplit(' ').next().is_some_and(|w| !w.contains('/'));
@@ -2507,6 +2564,16 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
         c.text.trim().chars().all(|ch| ch.is_ascii_digit())
             && columns.before_value.is_some_and(|x| (c.x0 + c.x1) / 2.0 >= x - 2.0)
     };
+    // So is a cell of two numbers or more under that header, a reference a photo damaged past
+    // reading (`Male ; 36.0 : 45.0`, `Mle 36.0 # 45.0`).
+    let damaged_under_reference = |c: &Cell| {
+        let numbers = c
+            .text
+            .split(|ch: char| !ch.is_ascii_digit() && ch != '.')
+            .filter(|run| run.starts_with(|ch: char| ch.is_ascii_digit()))
+            .count();
+        numbers >= 2 && columns.before_value.is_some_and(|x| (c.x0 + c.x1) / 2.0 >= x - 2.0)
+    };
     if let Some((start, _)) = columns.value
         && cells[vi].x1 < start
         && (parse_range(&cells[vi].text, sex).is_some()
@@ -2514,7 +2581,8 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             || worded_tier(&cells[vi].text)
             || cells[vi].value().is_some_and(|v| v.qualitative.is_some())
             || range_end(vi)
-            || digits_only(&cells[vi]))
+            || digits_only(&cells[vi])
+            || damaged_under_reference(&cells[vi]))
         && let Some(later) = (vi + 1..cells.len()).find(|&i| {
             // (A result below or above the assay's limit, `<2.1`, but not a tier's bound, `>=80`.)
             let plain = |v: ResultValue| matches!(v.qualifier, None | Some(Qualifier::Less | Qualifier::Greater));
@@ -2620,6 +2688,13 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
                 reference_cell = Some((last.x0, last.x1, text));
             }
             None if moved => reference_note = Some(text),
+            // A reference a photo damaged past reading, under the reference's header before the
+            // result's (`Male ; 36.0 : 45.0`): no part of the name, and its tiers may go on below.
+            None if damaged_under_reference(&last) => {
+                tier_first = true;
+                reference_note = Some(text.clone());
+                reference_cell = Some((last.x0, last.x1, text));
+            }
             None => {}
         }
         if range.is_some() || moved || tier_first {
@@ -3106,7 +3181,9 @@ fn split_misread_unit(cell: Cell, columns: Columns) -> Vec<Cell> {
 fn unit_inside(range: &RefRange, text: &str) -> Option<String> {
     let inside = range.unit.as_deref()?;
     let inside = inside.split_once('(').map_or(inside, |(u, _)| u).trim();
-    if inside.is_empty() || qualitative_word(inside).is_some() || !looks_like_unit(inside) {
+    // (Nor the label of a tier printed after its range whose colon a photo lost, `(0.30 -
+    // 1.20) Male`.)
+    if inside.is_empty() || qualitative_word(inside).is_some() || !looks_like_unit(inside) || words_not_unit(inside) {
         return None;
     }
     let lower = text.to_lowercase();
@@ -3524,9 +3601,12 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
     // dots as a quote (`Transferase (GGT)  '`). (A `%` there is a unit.)
     let worded = |line: &Line| -> Vec<Cell> {
         // (Or a speck after the dots: `Distribution Width .......`  `~`.)
+        // (Or its first dot read as a nought, `0...`.)
         let leader = |c: &Cell| {
-            c.text.trim().chars().all(|ch| matches!(ch, ':' | ';' | '.' | ',' | '\u{b0}') || QUOTES.contains(&ch))
-                || speck_word(c.text.trim())
+            let t = c.text.trim();
+            t.chars().all(|ch| matches!(ch, ':' | ';' | '.' | ',' | '\u{b0}') || QUOTES.contains(&ch))
+                || speck_word(t)
+                || leader_read_as_nought(t)
         };
         line.cells.iter().filter(|c| !leader(c)).cloned().collect()
     };
@@ -3762,11 +3842,25 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             });
             // Nothing before it holds a number, a unit or a test the catalog knows: that is the
             // next row, its value misread (`Triglycerides  {i  mg/dL  Desirable : : 150`).
+            // (A unit in brackets ending a name wrapped there is no number: `Distribution Width
+            // (9%) :`, beside its next tier. A test's name there is the rest of the row's where
+            // the line gives a sex's range and the catalog knows the whole name: `HDL  43  (40 -
+            // 60) : Male` over `Cholesterol (mg/dL) :  (36 - 54) : Women`.)
+            let row_name = rows.get(*row).map(|r| r.name.clone());
+            let sexed_rest = |i: usize| {
+                let tier = line.cells[i..].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" ");
+                let rest = line.cells[..i].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" ");
+                let name = format!("{} {}", row_name.as_deref().unwrap_or_default(), rest.trim_end_matches([' ', ':']));
+                let bare = unit_in_name(&name, scanned).map_or(name, |(bare, _)| bare);
+                labels_a_sex(&tier) && crate::catalog::lookup_whole(&bare).is_some()
+            };
             let before_clear = |i: usize| {
                 !line.cells[..i].iter().any(|c| {
-                    c.text.chars().any(|ch| ch.is_ascii_digit())
+                    let text = c.text.trim_end_matches([' ', ':']);
+                    let text = unit_in_name(text, scanned).map_or(text.to_string(), |(name, _)| name);
+                    text.chars().any(|ch| ch.is_ascii_digit())
                         || crate::catalog::is_known_unit(c.text.trim())
-                        || crate::catalog::lookup(c.text.trim()).is_some()
+                        || (crate::catalog::lookup(c.text.trim()).is_some() && !sexed_rest(i))
                 })
             };
             // Nor is a line with a result in the result column (`Blood Glucose Fasting  Male:
@@ -3789,12 +3883,15 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     // `Cholesterol, Direct  36 - 54): Women`), where the catalog knows the whole.
                     let wrapped =
                         start.map(|i| line.cells[..i].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" "));
+                    // (Without the colon it ends with, `Total (mg/dL) :`.)
+                    let wrapped = wrapped.map(|w| w.trim_end_matches([' ', ':']).to_string());
                     if let (Some(rest), Some(target)) = (wrapped.filter(|w| !w.is_empty()), rows.get_mut(*row))
                         && let name = format!("{} {rest}", target.name)
-                        && crate::catalog::lookup(&name).is_some()
+                        && let split = unit_in_name(&name, scanned)
+                        && crate::catalog::lookup(split.as_ref().map_or(&name, |(bare, _)| bare)).is_some()
                     {
                         // (With its unit in brackets, `Total (ng/mL)`, where the row has none.)
-                        match unit_in_name(&name, scanned).filter(|_| target.unit.is_none()) {
+                        match split.filter(|_| target.unit.is_none()) {
                             Some((name, unit)) => (target.name, target.unit) = (name, Some(unit)),
                             None => target.name = name,
                         }
@@ -4048,6 +4145,8 @@ fn named_above(cells: &[Cell], scanned: bool) -> Option<String> {
 fn unit_in_name(name: &str, scanned: bool) -> Option<(String, String)> {
     let (before, unit) = name.trim_end().strip_suffix(')')?.rsplit_once('(')?;
     let unit = unit.trim();
+    // (A per cent sign a scan read with a 9 before it, `(9%)`: no unit is a number so.)
+    let unit = if scanned && unit == "9%" { "%" } else { unit };
     let letters = unit.chars().filter(|c| c.is_alphabetic()).count();
     let word = letters == unit.chars().count() && !(2..=3).contains(&letters);
     // (Or one of the test's own units OCR misread past that: `(mmovL)`, `(pgm)`, `(UL)`.)
@@ -4959,6 +5058,24 @@ mod tests {
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(names, ["Erythrocyte Sedimentation Rate", "Haemoglobin"]);
+        // Leader dots whose first dot a photo read as a nought are no result of their own.
+        let p = ocr_cells_page_set(
+            &[
+                &[("Test", 40.0), ("Result", 600.0), ("Reference", 800.0)],
+                &[("Total", 40.0), ("38", 600.0), ("<= 200", 800.0)],
+                &[("Cholesterol (mg/dL)", 40.0), ("0...", 220.0)],
+                &[("Haemoglobin", 40.0), ("13.5", 600.0), ("g/dL", 700.0), ("13.0 - 17.0", 800.0)],
+                // (Nor where no row above takes the name.)
+                &[],
+                &[("Calcium (mg/dL)", 40.0), ("0...", 200.0)],
+            ],
+            26.0,
+            (9.0, 18.0),
+            4.0,
+        );
+        let read: Vec<(String, String)> =
+            rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text)).collect();
+        assert_eq!(read, [("Total Cholesterol".into(), "38".into()), ("Haemoglobin".into(), "13.5".into())]);
     }
 
     #[test]
@@ -5315,6 +5432,127 @@ mod tests {
                 ("Vitamin D, 25-Hydroxy", Some("ng/mL"), Some((Some(30.0), Some(100.0)))),
             ]
         );
+    }
+
+    #[test]
+    fn a_name_wrapped_with_its_unit_beside_the_next_tier_of_a_photo_is_joined_without_the_unit() {
+        // Names printed over two lines beside a reference by sex, as a photo read them: the
+        // colon after `Male` lost, a bracket lost or misread, `(%)` read as `(9%)`.
+        let p = ocr_cells_page_set(
+            &[
+                &[("PARAMETER", 20.0), ("Results", 600.0), ("Reference Range", 800.0)],
+                &[("Red Cell", 20.0), ("10.9", 600.0), ("(10.4 - 12.6) : Women", 800.0)],
+                &[("Distribution Width (9%) :", 20.0), ("11.6 - 14.0) : Men", 810.0)],
+                &[("Bilirubin,", 20.0), ("0.51", 600.0), ("(0.30 - 1.20) Male", 800.0)],
+                &[("Total (mg/dL) :", 20.0), ("(0.27 - 1.08) : Female", 800.0)],
+                &[("HDL", 20.0), ("43", 600.0), ("(40 - 60) : Male", 800.0)],
+                &[("Cholesterol (mg/dL) :", 20.0), ("{36 - 54): Women", 790.0)],
+                &[("Basophils (%) :", 20.0), ("3", 600.0), ("{5 - 3} Men", 800.0)],
+            ],
+            34.0,
+            (9.0, 18.0),
+            4.0,
+        );
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        assert_eq!(
+            names_units_ranges(&rows),
+            [
+                ("Red Cell Distribution Width", Some("%"), Some((Some(11.6), Some(14.0)))),
+                ("Bilirubin Total", Some("mg/dL"), Some((Some(0.3), Some(1.2)))),
+                ("HDL Cholesterol", Some("mg/dL"), Some((Some(40.0), Some(60.0)))),
+                // A range a photo misread is no unit.
+                ("Basophils", Some("%"), None),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_list_line_under_a_reference_by_age_is_a_row_of_its_own_not_the_rest_of_a_name() {
+        // The next line's name and reference by sex stand where a wrapped name's rest and the
+        // other sex's tier would, but together with the row's name they name no test.
+        let p = page(&[
+            &[("BUN = 2 L mg/dL (Adults : 6 to 24 ; Children : 4 to 19)", 20.0)],
+            &[("Potassium (K+) = 4.4 mmol/L (Female : 3.1 to 4.6 ; Men : 3.5 to 5.1)", 20.0)],
+            &[("Haematocrit = 42.3 % (Women : 36.0 to 45.0 ; Male : 40.0 to 50.0)", 20.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["BUN", "Potassium (K+)", "Haematocrit"]);
+    }
+
+    #[test]
+    fn a_reference_tesseract_read_as_a_block_of_its_own_joins_the_row_it_stands_level_in() {
+        // Tesseract made the reference column a block: each row's first tier is a line of its
+        // own, level with the row's words either side of it, numbered apart from them.
+        let size = (9.0, 18.0);
+        let mut words = Vec::new();
+        let mut line = |cells: &[(&str, f32)], y: f32, n: u32| {
+            for (text, x) in cells {
+                let mut x = *x;
+                for w in text.split(' ') {
+                    words.push(ocr_word(w, x, y, size, n));
+                    x += size.0 * w.chars().count() as f32 + 4.0;
+                }
+            }
+        };
+        line(&[("Investigation", 20.0), ("Unit", 400.0), ("Ref. Range", 560.0), ("Result", 1000.0)], 100.0, 1);
+        line(&[("Serum Albumin", 20.0), ("g/dL", 400.0), ("4.3", 1000.0)], 140.0, 2);
+        line(&[("Direct Bilirubin", 20.0), ("mag/dt.", 400.0), ("0.11", 1000.0)], 210.0, 3);
+        line(&[("Hematocrit", 20.0), ("%", 400.0), ("36.6 L", 1000.0)], 250.0, 4);
+        // The reference block's lines, after the rows'.
+        // (Their colons in a column, as a table's tiers' often are.)
+        line(&[("Women : 3.5 - 5.2", 506.0)], 141.0, 10);
+        line(&[("Male : 3.1 - 4.7", 515.0)], 170.0, 11);
+        // A sex's label with its colon over that column stays a label, not a colon misread.
+        line(&[("M: 0.00 - 0.27 F: 0.00 - 0.30", 552.0)], 211.0, 12);
+        // A tier's colon read as a semicolon, and a dash as a colon.
+        line(&[("Male ; 36.0 : 45.0", 560.0)], 249.0, 13);
+        line(&[("Female : 40.0 - 50.0", 560.0)], 280.0, 14);
+        let p = Page { number: 1, width: 1400.0, height: 400.0, words };
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        assert_eq!(
+            names_values_units_ranges(&rows),
+            [
+                ("Serum Albumin", "4.3", Some("g/dL"), Some((Some(3.5), Some(5.2)))),
+                ("Direct Bilirubin", "0.11", Some("mag/dt."), Some((Some(0.0), Some(0.3)))),
+                ("Hematocrit", "36.6", Some("%"), Some((Some(40.0), Some(50.0)))),
+            ]
+        );
+        let men: Vec<_> =
+            rows_from_page(&p, Some(Sex::Male)).iter().map(|r| r.range.as_ref().map(|g| (g.low, g.high))).collect();
+        assert_eq!(men, [Some((Some(3.1), Some(4.7))), Some((Some(0.0), Some(0.27))), Some((Some(36.0), Some(45.0)))]);
+    }
+
+    #[test]
+    fn a_sexs_label_with_its_colon_over_a_column_of_colons_is_no_misread_colon() {
+        // `Direct  Bilirubin  mag/dt.  M:  0.00 - 0.27`, the `M:` over the colons of the tiers
+        // above (`Women : 3.5 - 5.2`).
+        let words: Vec<Word> =
+            [("Direct", 256.0), ("Bilirubin", 343.0), ("mag/dt.", 1065.0), ("M:", 1347.0), ("0.00", 1388.0)]
+                .iter()
+                .map(|(t, x)| ocr_word(t, *x, 975.0, (11.0, 24.0), 1))
+                .collect();
+        let refs: Vec<&Word> = words.iter().collect();
+        assert!(!misread_colon(&refs, 3, &[(1366.0, 14.4)]));
+        // A lone stroke there is a colon misread.
+        let words: Vec<Word> =
+            [("Direct", 256.0), ("Bilirubin", 343.0), ("mag/dt.", 1065.0), ("i", 1360.0), ("0.00", 1388.0)]
+                .iter()
+                .map(|(t, x)| ocr_word(t, *x, 975.0, (11.0, 24.0), 1))
+                .collect();
+        let refs: Vec<&Word> = words.iter().collect();
+        assert!(misread_colon(&refs, 3, &[(1366.0, 14.4)]));
+    }
+
+    #[test]
+    fn a_row_whose_first_tier_a_photo_damaged_past_reading_before_its_result_is_a_row() {
+        let p = ocr_cells_page(&[
+            &[("Investigation", 20.0), ("Unit", 400.0), ("Ref. Range", 500.0), ("Result", 900.0)],
+            &[("Hematocrit", 20.0), ("a)", 400.0), ("Male 36.0 45.0", 500.0), ("36.6L", 900.0)],
+            &[("Female : 40.0 - 50.0", 500.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        assert_eq!(names_values_ranges(&rows), [("Hematocrit", "36.6", Some(40.0), Some(50.0))]);
     }
 
     #[test]
