@@ -75,6 +75,19 @@ const NORMAL_TIERS: &[&str] = &[
 const NOT_NORMAL: &[&str] = &["near", "above", "borderline", "high", "low", "sub", "poor", "moderate"];
 const MALE: &[&str] = &["male", "males", "men", "m"];
 const FEMALE: &[&str] = &["female", "females", "women", "f"];
+/// `word` with its middle point a dash where it is four runs of digits joined by three points
+/// ([`normalise`]), brackets around it kept.
+fn dash_read_as_point(word: &str) -> String {
+    let core = word.trim_matches(['(', ')']);
+    let parts: Vec<&str> = core.split('.').collect();
+    if parts.len() == 4 && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())) {
+        let at = word.find(core).unwrap_or(0);
+        let mended = format!("{}.{}-{}.{}", parts[0], parts[1], parts[2], parts[3]);
+        return format!("{}{mended}{}", &word[..at], &word[at + core.len()..]);
+    }
+    word.to_string()
+}
+
 fn normalise(text: &str) -> String {
     let mut s = text
         .replace(['\u{2013}', '\u{2014}', '\u{2012}', '\u{2212}'], "-")
@@ -96,6 +109,11 @@ fn normalise(text: &str) -> String {
         ("||", ";"),
     ] {
         s = s.replace(from, to);
+    }
+    // Two decimals joined by a point, a dash a photo read as one (`3.5.5.1` for `3.5-5.1`): no
+    // number has three points.
+    if s.matches('.').count() >= 3 {
+        s = s.split(' ').map(dash_read_as_point).collect::<Vec<_>>().join(" ");
     }
     // A label that only says the range is the reference goes (`Reference: M: 63-90 F: 70-100`,
     // `Ref. Interval: (2.0 - 3.5)`): taken for a tier's, it hides the tiers after it. Not where
@@ -1263,6 +1281,14 @@ mod tests {
         assert_eq!(female("Male: (0.27 - 1.08); Femate: (0.30 - 1.20) mg/dL"), Some((Some(0.3), Some(1.2))));
         // A label's colon read twice.
         assert_eq!(female("Male: (3.1 - 4.6); Female: : (3.5 - 5.1)"), Some((Some(3.5), Some(5.1))));
+    }
+
+    #[test]
+    fn a_dash_a_photo_read_as_a_point_between_two_decimals_is_a_dash() {
+        assert_eq!(r("3.5.5.1 mmol/L"), (Some(3.5), Some(5.1)));
+        assert_eq!(r("(0.27.4.20)"), (Some(0.27), Some(4.2)));
+        // A date is no range.
+        assert!(parse_range("12.11.2026", None).is_none_or(|g| g.low != Some(12.11)));
     }
 
     #[test]
