@@ -11,7 +11,9 @@
 //! lines of text (`Layout::Rows`): Tesseract's layout analysis can leave out a lone one-digit
 //! result on the page and again on the row cut out (a photo's `Monocytes  (2 - 10)  7  %` came
 //! back as `Monocytes`). Only such lines: read that way, rows that were merely doubtful came
-//! out worse as often as better (labdata's photos lost four results and found one).
+//! out worse as often as better (labdata's photos lost four results and found one). Where the
+//! line read again is no better whole (its name misread, `Vitarmen D Total  80.4`), the words
+//! it found where the first reading has none (the `80.4`) are added to the first reading's.
 
 use std::collections::HashMap;
 
@@ -51,7 +53,34 @@ pub fn reread_doubtful_rows(
         return Ok(page);
     }
     let reread = engine.reread_bands(prepared, &lost, Layout::Rows)?;
-    Ok(better_of(page, &rows, ranges, &lost, &reread, sex))
+    let page = better_of(page, &rows, ranges, &lost, &reread, sex);
+    // Then, where a line still has no row, the words it read where the first reading had none.
+    let rows = rows_from_page(&page, sex);
+    Ok(with_gaps_filled(page, rows, ranges, &lost, &reread, sex).0)
+}
+
+/// `page` (its rows `rows`) with the words that `reread` read in `bands` where the page has
+/// none ([`filled`]), each band's kept where its rows make more sense so ([`improved`]), and
+/// the rows of what it gives. A photo's `Vitamin D Total  ng/mL  Sufficiency : 30.0 - 100.0`
+/// lost its `80.4`, which the line read again had, with the name misread (`Vitarmen`): taking
+/// the whole line again would lose the test.
+fn with_gaps_filled(
+    page: Page,
+    rows: Vec<LabRow>,
+    ranges: bool,
+    bands: &[BBox],
+    reread: &[Word],
+    sex: Option<Sex>,
+) -> (Page, Vec<LabRow>) {
+    let all: Vec<usize> = (0..bands.len()).collect();
+    let after = rows_from_page(&filled(&page, bands, reread, &all), sex);
+    let kept = improved(&rows, &after, bands, ranges, |i| rows_from_page(&filled(&page, bands, reread, &[i]), sex));
+    if kept.is_empty() {
+        return (page, rows);
+    }
+    let page = filled(&page, bands, reread, &kept);
+    let rows = rows_from_page(&page, sex);
+    (page, rows)
 }
 
 /// `page` (its rows `rows`) with the rows that another reading of the same page (`other`,
@@ -481,6 +510,35 @@ fn spliced(page: &Page, bands: &[BBox], reread: &[Word], kept: &[usize]) -> Page
     Page { words, ..page.clone() }
 }
 
+/// `page` with the words of `reread` in each of `bands` that are `kept` added where the page
+/// has no word across them (a result Tesseract's layout analysis left out the first time),
+/// each on the page's line level with it.
+fn filled(page: &Page, bands: &[BBox], reread: &[Word], kept: &[usize]) -> Page {
+    let page_lines = line_boxes(&page.words);
+    let in_band =
+        |b: &BBox, w: &Word| (b.x0..=b.x1).contains(&w.bbox.mid_x()) && (b.y0..=b.y1).contains(&w.bbox.mid_y());
+    let mut words = page.words.clone();
+    for &i in kept {
+        let band = &bands[i];
+        for w in reread.iter().filter(|w| in_band(band, w)) {
+            let across = |o: &Word| {
+                o.bbox.x0 < w.bbox.x1 && w.bbox.x0 < o.bbox.x1 && o.bbox.y0 < w.bbox.y1 && w.bbox.y0 < o.bbox.y1
+            };
+            if page.words.iter().any(across) {
+                continue;
+            }
+            // (On the page's line whose box holds its middle, within the band.)
+            let line = page_lines
+                .iter()
+                .filter(|(_, b)| (b.y0..=b.y1).contains(&w.bbox.mid_y()) && (band.y0..=band.y1).contains(&b.mid_y()))
+                .map(|(&l, _)| l)
+                .min();
+            words.push(Word { line: line.or(w.line), ..w.clone() });
+        }
+    }
+    Page { words, ..page.clone() }
+}
+
 /// The box of each OCR line of `words`: from its highest top to its lowest bottom, its
 /// leftmost word's left to its rightmost word's right.
 fn line_boxes(words: &[Word]) -> HashMap<u32, BBox> {
@@ -547,6 +605,25 @@ mod tests {
             word("mg/dL", 300.0, 81.0, 900),
             word("17-47", 400.0, 81.0, 900),
         ]
+    }
+
+    #[test]
+    fn a_result_the_first_reading_left_out_is_taken_from_the_line_read_again_beside_its_words() {
+        // Urea's line lost its result; read again, the line has it, its name misread.
+        let first = page(&[("Urea", 20.0), ("mg/dL", 300.0), ("17-47", 400.0)]);
+        let rows = rows_from_page(&first, None);
+        assert!(!rows.iter().any(|r| r.name == "Urea"));
+        let bands = table_bands(&first, &rows, lines_without_rows(&first, &rows).into_iter());
+        assert_eq!(bands.len(), 1, "{bands:?}");
+        let again = urea_again("Ures");
+        let (page, rows) = with_gaps_filled(first.clone(), rows, true, &bands, &again, None);
+        let urea = rows.iter().find(|r| r.name == "Urea").expect("a Urea row");
+        assert_eq!((urea.value.text.as_str(), urea.range_text.as_deref()), ("17.50", Some("17-47")));
+        assert_eq!(page.words.len(), first.words.len() + 1);
+        // Nothing is added where the line read again adds no sense (its result a word).
+        let rows = rows_from_page(&first, None);
+        let (page, _) = with_gaps_filled(first.clone(), rows, true, &bands, &urea_again_as("Ures", "xx"), None);
+        assert_eq!(page.words.len(), first.words.len());
     }
 
     #[test]
