@@ -33,6 +33,10 @@ pub struct LabRow {
     pub bbox: BBox,
 }
 
+/// What may end a name's last line before its value or reference: its colon, as a photo may
+/// read it (`Cholesterol (mg/dL) -`, `;`, `.`).
+const NAME_END: [char; 5] = [' ', ':', '-', ';', '.'];
+
 /// Whether `text` is leader dots whose first dot a photo read as a nought (`0...`, `o..`): no
 /// result ends in two dots.
 fn leader_read_as_nought(text: &str) -> bool {
@@ -3835,10 +3839,17 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             // one a shorter tier right of it, their middles in line.)
             let middle = (*x0 + *x1) / 2.0;
             // (Not a cell that starts a reference's width or more left of it, in the name
-            // column: a list's next line, `Alanine Aminotransferase - 6 ...`.)
+            // column: a list's next line, `Alanine Aminotransferase - 6 ...`; nor one that
+            // starts where the row's name does, a list's next line read as one run, `Fertin:
+            // 0.0 ng/ml, (M: 27.0 ...`, under `MCH  28.8  pg  M: 24.3 to 28.8 ...`.)
+            let name_x = rows.get(*row).map(|r| r.bbox.x0);
             let start = line.cells.iter().position(|c| {
                 let near = c.x0 > *x0 - (*x1 - *x0).max(h);
-                (c.x0 - *x0).abs() < h || (c.x0 < *x0 && c.x1 > *x0 && near) || ((c.x0 + c.x1) / 2.0 - middle).abs() < h
+                let at_name = name_x.is_some_and(|nx| (c.x0 - nx).abs() < h) && c.x0 < *x0 - h;
+                !at_name
+                    && ((c.x0 - *x0).abs() < h
+                        || (c.x0 < *x0 && c.x1 > *x0 && near)
+                        || ((c.x0 + c.x1) / 2.0 - middle).abs() < h)
             });
             // Nothing before it holds a number, a unit or a test the catalog knows: that is the
             // next row, its value misread (`Triglycerides  {i  mg/dL  Desirable : : 150`).
@@ -3850,13 +3861,13 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             let sexed_rest = |i: usize| {
                 let tier = line.cells[i..].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" ");
                 let rest = line.cells[..i].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" ");
-                let name = format!("{} {}", row_name.as_deref().unwrap_or_default(), rest.trim_end_matches([' ', ':']));
+                let name = format!("{} {}", row_name.as_deref().unwrap_or_default(), rest.trim_end_matches(NAME_END));
                 let bare = unit_in_name(&name, scanned).map_or(name, |(bare, _)| bare);
                 labels_a_sex(&tier) && crate::catalog::lookup_whole(&bare).is_some()
             };
             let before_clear = |i: usize| {
                 !line.cells[..i].iter().any(|c| {
-                    let text = c.text.trim_end_matches([' ', ':']);
+                    let text = c.text.trim_end_matches(NAME_END);
                     let text = unit_in_name(text, scanned).map_or(text.to_string(), |(name, _)| name);
                     text.chars().any(|ch| ch.is_ascii_digit())
                         || crate::catalog::is_known_unit(c.text.trim())
@@ -3874,8 +3885,16 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 crate::catalog::lookup(line.cells[i].text.trim()).is_some()
                     && line.cells.get(i + 1).is_some_and(|c| c.value().is_some())
             };
+            // Nor a list's next line whose name a photo misread: a label and its colon, then a
+            // result (`Calcaun:  6.3  mg/dl.  (Male; ...` under `INR  0.87  0.72 to 1.08 ...`).
+            let labelled_result = |i: usize| {
+                i > 0
+                    && line.cells[i - 1].text.trim_end().ends_with(':')
+                    && line.cells[i].value().is_some_and(|v| v.number.is_some())
+                    && parse_range(&line.cells[i].text, None).is_none()
+            };
             let text = start
-                .filter(|&i| before_clear(i) && !own_value(i) && !named_row(i))
+                .filter(|&i| before_clear(i) && !own_value(i) && !named_row(i) && !labelled_result(i))
                 .map(|i| line.cells[i..].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" "));
             match text {
                 Some(text) if text.contains(':') || labelled_tier(&text).is_some() => {
@@ -3884,7 +3903,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     let wrapped =
                         start.map(|i| line.cells[..i].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" "));
                     // (Without the colon it ends with, `Total (mg/dL) :`.)
-                    let wrapped = wrapped.map(|w| w.trim_end_matches([' ', ':']).to_string());
+                    let wrapped = wrapped.map(|w| w.trim_end_matches(NAME_END).to_string());
                     if let (Some(rest), Some(target)) = (wrapped.filter(|w| !w.is_empty()), rows.get_mut(*row))
                         && let name = format!("{} {rest}", target.name)
                         && let split = unit_in_name(&name, scanned)
@@ -5447,6 +5466,9 @@ mod tests {
                 &[("Total (mg/dL) :", 20.0), ("(0.27 - 1.08) : Female", 800.0)],
                 &[("HDL", 20.0), ("43", 600.0), ("(40 - 60) : Male", 800.0)],
                 &[("Cholesterol (mg/dL) :", 20.0), ("{36 - 54): Women", 790.0)],
+                // The colon read as a dash.
+                &[("VLDL", 20.0), ("14", 600.0), ("Male : 10 to 36", 800.0)],
+                &[("Cholesterol (mg/dL) -", 20.0), ("Female : 5 to 40", 800.0)],
                 &[("Basophils (%) :", 20.0), ("3", 600.0), ("{5 - 3} Men", 800.0)],
             ],
             34.0,
@@ -5460,6 +5482,7 @@ mod tests {
                 ("Red Cell Distribution Width", Some("%"), Some((Some(11.6), Some(14.0)))),
                 ("Bilirubin Total", Some("mg/dL"), Some((Some(0.3), Some(1.2)))),
                 ("HDL Cholesterol", Some("mg/dL"), Some((Some(40.0), Some(60.0)))),
+                ("VLDL Cholesterol", Some("mg/dL"), Some((Some(10.0), Some(36.0)))),
                 // A range a photo misread is no unit.
                 ("Basophils", Some("%"), None),
             ]
@@ -5553,6 +5576,34 @@ mod tests {
         ]);
         let rows = rows_from_page(&p, Some(Sex::Female));
         assert_eq!(names_values_ranges(&rows), [("Hematocrit", "36.6", Some(40.0), Some(50.0))]);
+    }
+
+    #[test]
+    fn a_lists_next_line_a_photo_misread_is_no_tier_of_the_reference_above() {
+        // A list printed `Name: value unit (reference)`, its names misread (`Fertin`,
+        // `Calcaun`), one line read as one run of words.
+        let p = ocr_cells_page(&[
+            &[("MCH", 40.0), ("28.8", 100.0), ("pg", 160.0), ("M: 24.3 to 28.8 F: 27.0 to 32.0 pg", 200.0)],
+            &[("Fertin: 0.0 ng/mL (M: 27.0 to 360.0 F: 30.0 to 400.0 ng/mL) Low", 40.0)],
+            &[("INR", 40.0), ("0.87", 100.0), ("0.72 to 1.08 : Male ; 0.80 to 1.20 : Women", 160.0)],
+            &[
+                ("Calcaun:", 40.0),
+                ("6.3", 160.0),
+                ("mg/dL", 210.0),
+                ("(Male: 7.7 to 9.3; Female: 8.6 to 10.3) L", 280.0),
+            ],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        let read: Vec<(&str, &str, Option<&str>)> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("MCH", "28.8", Some("M: 24.3 to 28.8 F: 27.0 to 32.0 pg")),
+                ("INR", "0.87", Some("0.72 to 1.08 : Male ; 0.80 to 1.20 : Women")),
+                ("Calcaun", "6.3", Some("(Male: 7.7 to 9.3; Female: 8.6 to 10.3) L")),
+            ]
+        );
     }
 
     #[test]
