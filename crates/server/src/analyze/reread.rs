@@ -56,31 +56,26 @@ pub fn reread_doubtful_rows(
     let page = better_of(page, &rows, ranges, &lost, &reread, sex);
     // Then, where a line still has no row, the words it read where the first reading had none.
     let rows = rows_from_page(&page, sex);
-    Ok(with_gaps_filled(page, rows, ranges, &lost, &reread, sex).0)
+    Ok(with_gaps_filled(page, &rows, ranges, &lost, &reread, sex))
 }
 
 /// `page` (its rows `rows`) with the words that `reread` read in `bands` where the page has
-/// none ([`filled`]), each band's kept where its rows make more sense so ([`improved`]), and
-/// the rows of what it gives. A photo's `Vitamin D Total  ng/mL  Sufficiency : 30.0 - 100.0`
+/// none ([`filled`]), each band's kept where its rows make more sense so ([`improved`]). A
+/// photo's `Vitamin D Total  ng/mL  Sufficiency : 30.0 - 100.0`
 /// lost its `80.4`, which the line read again had, with the name misread (`Vitarmen`): taking
 /// the whole line again would lose the test.
 fn with_gaps_filled(
     page: Page,
-    rows: Vec<LabRow>,
+    rows: &[LabRow],
     ranges: bool,
     bands: &[BBox],
     reread: &[Word],
     sex: Option<Sex>,
-) -> (Page, Vec<LabRow>) {
+) -> Page {
     let all: Vec<usize> = (0..bands.len()).collect();
     let after = rows_from_page(&filled(&page, bands, reread, &all), sex);
-    let kept = improved(&rows, &after, bands, ranges, |i| rows_from_page(&filled(&page, bands, reread, &[i]), sex));
-    if kept.is_empty() {
-        return (page, rows);
-    }
-    let page = filled(&page, bands, reread, &kept);
-    let rows = rows_from_page(&page, sex);
-    (page, rows)
+    let kept = improved(rows, &after, bands, ranges, |i| rows_from_page(&filled(&page, bands, reread, &[i]), sex));
+    if kept.is_empty() { page } else { filled(&page, bands, reread, &kept) }
 }
 
 /// `page` (its rows `rows`) with the rows that another reading of the same page (`other`,
@@ -616,13 +611,14 @@ mod tests {
         let bands = table_bands(&first, &rows, lines_without_rows(&first, &rows).into_iter());
         assert_eq!(bands.len(), 1, "{bands:?}");
         let again = urea_again("Ures");
-        let (page, rows) = with_gaps_filled(first.clone(), rows, true, &bands, &again, None);
+        let page = with_gaps_filled(first.clone(), &rows, true, &bands, &again, None);
+        let rows = rows_from_page(&page, None);
         let urea = rows.iter().find(|r| r.name == "Urea").expect("a Urea row");
         assert_eq!((urea.value.text.as_str(), urea.range_text.as_deref()), ("17.50", Some("17-47")));
         assert_eq!(page.words.len(), first.words.len() + 1);
         // Nothing is added where the line read again adds no sense (its result a word).
         let rows = rows_from_page(&first, None);
-        let (page, _) = with_gaps_filled(first.clone(), rows, true, &bands, &urea_again_as("Ures", "xx"), None);
+        let page = with_gaps_filled(first.clone(), &rows, true, &bands, &urea_again_as("Ures", "xx"), None);
         assert_eq!(page.words.len(), first.words.len());
     }
 

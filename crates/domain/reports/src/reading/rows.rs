@@ -1479,9 +1479,7 @@ fn join_side_by_side(mut groups: Vec<Vec<&Word>>) -> Vec<Vec<&Word>> {
                 if i == j || gap <= -overlap || best.is_some_and(|(_, _, g)| g <= gap) {
                     continue;
                 }
-                let drift = slope * (b.mid_x() - a.mid_x());
-                let shared = a.y1.min(b.y1 - drift) - a.y0.max(b.y0 - drift);
-                if shared >= 0.6 * a.height().min(b.height()).max(1.0) {
+                if level_across(a, b, slope) {
                     best = Some((i, j, gap));
                 }
             }
@@ -1493,16 +1491,20 @@ fn join_side_by_side(mut groups: Vec<Vec<&Word>>) -> Vec<Vec<&Word>> {
     }
 }
 
+/// Whether word boxes `a` and `b` (`b` right of `a`) share most of their height once the page's
+/// tilt (`slope`) is taken out over the gap between them.
+fn level_across(a: &BBox, b: &BBox, slope: f32) -> bool {
+    let drift = slope * (b.mid_x() - a.mid_x());
+    let shared = a.y1.min(b.y1 - drift) - a.y0.max(b.y0 - drift);
+    shared >= 0.6 * a.height().min(b.height()).max(1.0)
+}
+
 /// Joins an OCR line into another where it stands in a gap between two of the other's words,
 /// level with both: Tesseract sets a table's reference column apart as a block of its own,
 /// and a row's first tier (`Women : 3.5 - 5.2`) then makes a line between the row's unit and
 /// its result (`Serum Albumin  gm/dL  ...  4.3`), sorted before or after it. Level as
-/// [`join_side_by_side`] has it, with the page's tilt (`slope`) taken out across each gap.
+/// [`join_side_by_side`] has it ([`level_across`], the page's tilt `slope` taken out).
 fn join_into_gaps(mut groups: Vec<Vec<&Word>>, slope: f32) -> Vec<Vec<&Word>> {
-    let level = |a: &BBox, b: &BBox| {
-        let drift = slope * (b.mid_x() - a.mid_x());
-        a.y1.min(b.y1 - drift) - a.y0.max(b.y0 - drift) >= 0.6 * a.height().min(b.height()).max(1.0)
-    };
     loop {
         let found = (0..groups.len()).find_map(|j| {
             let (first, last) = line_ends(&groups[j])?;
@@ -1515,8 +1517,8 @@ fn join_into_gaps(mut groups: Vec<Vec<&Word>>, slope: f32) -> Vec<Vec<&Word>> {
                     .any(|pair| {
                         pair[0].x1 < first.x0 + overlap
                             && pair[1].x0 > last.x1 - overlap
-                            && level(pair[0], &first)
-                            && level(&last, pair[1])
+                            && level_across(pair[0], &first, slope)
+                            && level_across(&last, pair[1], slope)
                     })
                     .then_some((i, j))
             })
@@ -3857,13 +3859,18 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             // (9%) :`, beside its next tier. A test's name there is the rest of the row's where
             // the line gives a sex's range and the catalog knows the whole name: `HDL  43  (40 -
             // 60) : Male` over `Cholesterol (mg/dL) :  (36 - 54) : Women`.)
-            let row_name = rows.get(*row).map(|r| r.name.clone());
+            // (The words before cell `i` as the rest of a name, without the colon they end with,
+            // `Total (mg/dL) :`.)
+            let rest_before = |i: usize| {
+                let rest = line.cells[..i].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" ");
+                rest.trim_end_matches(NAME_END).to_string()
+            };
+            let row_name = rows.get(*row).map_or("", |r| r.name.as_str());
             let sexed_rest = |i: usize| {
                 let tier = line.cells[i..].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" ");
-                let rest = line.cells[..i].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" ");
-                let name = format!("{} {}", row_name.as_deref().unwrap_or_default(), rest.trim_end_matches(NAME_END));
-                let bare = unit_in_name(&name, scanned).map_or(name, |(bare, _)| bare);
-                labels_a_sex(&tier) && crate::catalog::lookup_whole(&bare).is_some()
+                let (name, split) = name_with_rest(row_name, &rest_before(i), scanned);
+                labels_a_sex(&tier)
+                    && crate::catalog::lookup_whole(split.map_or(name, |(bare, _)| bare).as_str()).is_some()
             };
             let before_clear = |i: usize| {
                 !line.cells[..i].iter().any(|c| {
@@ -3900,13 +3907,9 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 Some(text) if text.contains(':') || labelled_tier(&text).is_some() => {
                     // The rest of the row's name wrapped beside its next tier (`HDL` over
                     // `Cholesterol, Direct  36 - 54): Women`), where the catalog knows the whole.
-                    let wrapped =
-                        start.map(|i| line.cells[..i].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" "));
-                    // (Without the colon it ends with, `Total (mg/dL) :`.)
-                    let wrapped = wrapped.map(|w| w.trim_end_matches(NAME_END).to_string());
-                    if let (Some(rest), Some(target)) = (wrapped.filter(|w| !w.is_empty()), rows.get_mut(*row))
-                        && let name = format!("{} {rest}", target.name)
-                        && let split = unit_in_name(&name, scanned)
+                    let wrapped = start.map(rest_before).filter(|w| !w.is_empty());
+                    if let (Some(rest), Some(target)) = (wrapped, rows.get_mut(*row))
+                        && let (name, split) = name_with_rest(&target.name, &rest, scanned)
                         && crate::catalog::lookup(split.as_ref().map_or(&name, |(bare, _)| bare)).is_some()
                     {
                         // (With its unit in brackets, `Total (ng/mL)`, where the row has none.)
@@ -4154,6 +4157,14 @@ fn named_above(cells: &[Cell], scanned: bool) -> Option<String> {
     }
     let first = clean_name(cells.get(..1).filter(|_| scanned && cells.len() > 1)?);
     crate::catalog::lookup(&first).is_some().then_some(first)
+}
+
+/// A row's `name` with the `rest` of it that wrapped onto the next line after it, and, where
+/// that ends with a unit in brackets ([`unit_in_name`]), the name before the unit and the unit.
+fn name_with_rest(name: &str, rest: &str, scanned: bool) -> (String, Option<(String, String)>) {
+    let whole = format!("{name} {rest}");
+    let split = unit_in_name(&whole, scanned);
+    (whole, split)
 }
 
 /// A name that ends with its unit in brackets (`Haemoglobin (g/dL)`, `HbA1c (%)`), as tables
