@@ -21,6 +21,14 @@ pub fn detect_sex(text: &str) -> Option<Sex> {
                     "m" | "male" | "man" => return Some(Sex::Male),
                     _ => {}
                 }
+                // The colon after `Sex` read as a stroke glued to the sex (`Sex iF`).
+                if i == 0 && matches!(key, "sex" | "gender") && t.len() == 2 && t.starts_with(['i', 'l', '1']) {
+                    match &t[1..] {
+                        "f" => return Some(Sex::Female),
+                        "m" => return Some(Sex::Male),
+                        _ => {}
+                    }
+                }
                 let unit_before = i.checked_sub(1).is_some_and(|p| AGE_UNITS.contains(&tokens[p]));
                 if let Some(sex) = slash_misread(t, unit_before) {
                     return Some(sex);
@@ -144,6 +152,14 @@ mod tests {
         ) {
             let _ = (detect_sex(&text), detect_age(&text));
         }
+    }
+
+    #[test]
+    fn sex_whose_colon_a_photo_read_as_a_stroke() {
+        assert_eq!(detect_sex("Age : 66 Years Sex iF"), Some(Sex::Female));
+        assert_eq!(detect_sex("Gender lM"), Some(Sex::Male));
+        assert_eq!(detect_sex("Sex 1F Collected"), Some(Sex::Female));
+        assert_eq!(detect_sex("Sex im"), Some(Sex::Male));
     }
 
     #[test]

@@ -227,6 +227,7 @@ fn normalise(text: &str) -> String {
     let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
     // A label's colon read as a full stop set apart (`adults . 11.6-14.0`).
     let out = stop_for_colon(&out);
+    let out = marks_misread_by_labels(&out);
     // A tier printed range first whose colon OCR read as a dash, its sex's label last (`2.3 to
     // 22.4 - female` for `2.3 to 22.4 : Female`).
     let label_last = |part: &str| match part.trim().rsplit_once(" - ") {
@@ -241,7 +242,31 @@ fn normalise(text: &str) -> String {
     // Labelled ranges in brackets are read as the labelled ranges inside (`[3.1-6.5 : men ;
     // 3.5-7.2 : female]`); a lone range keeps its brackets for the mending that reads them.
     let out = if out.contains([':', ';']) { without_outer_brackets(&out) } else { out };
-    separate_sexes(&labels_first(&out))
+    separate_sexes(&labels_first(&colons_between_tiers(&out)))
+}
+
+/// `s` (normalised) with a colon between two tiers each printed label first (`normal < 100 :
+/// borderline high 100 - 119 ; high >= 120`) made the semicolon a photo misread: each side of
+/// it, up to the next colon or semicolon, is words and then a range. A colon after a label
+/// only (`reference: normal < 100`, `male : 13 - 17`) or before one (`< 150 : optimal`) stays.
+fn colons_between_tiers(s: &str) -> String {
+    let labelled = |part: &str| {
+        let part = part.trim();
+        let start = part.find(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '(')).unwrap_or(0);
+        start > 0 && label_words(part[..start].trim()) && parse_simple(&part[start..]).is_some()
+    };
+    let parts: Vec<&str> = s.split(':').collect();
+    if parts.len() < 2 {
+        return s.to_string();
+    }
+    let mut out = parts[0].to_string();
+    for (i, part) in parts.iter().enumerate().skip(1) {
+        let before = parts[i - 1].rsplit(';').next().unwrap_or_default();
+        let after = part.split(';').next().unwrap_or_default();
+        out.push(if labelled(before) && labelled(after) { ';' } else { ':' });
+        out.push_str(part);
+    }
+    out
 }
 
 /// `s` (in small letters) starting with `Ref. interval:` or `Ref. range:` as a photo's OCR
@@ -290,6 +315,33 @@ fn stop_for_colon(s: &str) -> String {
                 out.push(':');
             }
             _ => out.push_str(w),
+        }
+    }
+    out
+}
+
+/// `s` with two marks a photo misread beside a tier's label put back: the colon between a
+/// bracketed range and its label read as a lone digit or stroke (`(4.0 - 5.6) 5 non-diabetic`),
+/// and the hyphen after `non` or `pre` read as a stop (`non. diabetic`).
+fn marks_misread_by_labels(s: &str) -> String {
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut out = String::with_capacity(s.len());
+    let mut glue = false;
+    for (i, w) in words.iter().enumerate() {
+        let next_word = words.get(i + 1).is_some_and(|n| n.starts_with(char::is_alphabetic));
+        if i > 0 && !glue {
+            out.push(' ');
+        }
+        glue = false;
+        let after_range = i > 0 && words[i - 1].ends_with(')') && words[i - 1].contains(|c: char| c.is_ascii_digit());
+        if after_range && next_word && matches!(*w, "5" | "i" | "1" | "l" | "|" | "!") {
+            out.push(':');
+        } else if next_word && matches!(*w, "non." | "pre.") {
+            out.push_str(&w[..3]);
+            out.push('-');
+            glue = true;
+        } else {
+            out.push_str(w);
         }
     }
     out
@@ -1092,6 +1144,24 @@ mod tests {
         assert_eq!(female, Some((Some(250.0), Some(450.0))));
         let male = parse_range("225-405 : Male : 250-450 : Female", Some(Sex::Male)).map(|g| (g.low, g.high));
         assert_eq!(male, Some((Some(225.0), Some(405.0))));
+    }
+
+    #[test]
+    fn tiers_printed_label_first_whose_semicolon_a_photo_read_as_a_colon() {
+        let ldl = "Reference: Normal < 100 : Borderline High 100 - 119 ; High >= 120";
+        assert_eq!(r(ldl), (None, Some(100.0)));
+        assert_eq!(r("Adults 11.6-14.0 : Children 8.1-11.2"), (Some(11.6), Some(14.0)));
+        // A colon after a label alone, or before one, stays a label's.
+        let male = parse_range("Male : 13 - 17 : Female : 12 - 15", Some(Sex::Male)).map(|g| (g.low, g.high));
+        assert_eq!(male, Some((Some(13.0), Some(17.0))));
+        assert_eq!(r("< 150 : Optimal; 150 - 199 : Borderline"), (None, Some(150.0)));
+    }
+
+    #[test]
+    fn a_label_whose_colon_or_hyphen_a_photo_misread() {
+        assert_eq!(r("(4.0 - 5.6) 5 Non. Diabetic; >= 6.5 : Diabetic"), (Some(4.0), Some(5.6)));
+        assert_eq!(r("(4.0 - 5.6) | Non-Diabetic; >= 6.5 : Diabetic"), (Some(4.0), Some(5.6)));
+        assert_eq!(r("(4.0 - 5.6) : Non. Diabetic; >= 6.5 : Diabetic"), (Some(4.0), Some(5.6)));
     }
 
     #[test]
