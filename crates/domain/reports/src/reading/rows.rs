@@ -1323,7 +1323,10 @@ fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -> bool {
     // the colons of the patient's details above it (`Age/Sex :`, `Collected :`), its `U/L`,
     // `%` and `fl` followed by the range.
     // Nor is a comparison a misread colon (`IU/L  < 40` under the colons of `Sex :`).
+    // Nor is a number of two digits or more: a result in a column under the colons of the
+    // patient's details (`Albumin :  g/dL  4.6  3.5 to 5.2` under `Age/Sex :`).
     if (w.text.chars().any(char::is_alphabetic) && w.text.chars().any(|c| c.is_ascii_digit()))
+        || w.text.chars().filter(char::is_ascii_digit).count() >= 2
         || w.text.contains(['/', '%', '<', '>', '\u{2264}', '\u{2265}'])
         || crate::catalog::is_known_unit(&w.text)
     {
@@ -2896,6 +2899,23 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             unit = Some(t.to_string());
             continue;
         }
+        // A tier printed range first, its colon and label a cell apart after it (`10.4 - 12.6)`
+        // `: Women`): the label is the tier's, which the lines below may continue. (Read
+        // alone, the range was taken as the row's, a woman's range for a man.)
+        if range.is_none()
+            && reference_cell.is_none()
+            && parse_range(t, None).is_some()
+            && let Some(next) = after_value.get(i + 1)
+            && let Some(label) = next.text.trim().strip_prefix(':').map(str::trim).filter(|l| label_words(l))
+        {
+            let text = format!("{t} : {label}");
+            if let Some(r) = parse_range(&text, sex) {
+                range = Some((r, text.clone()));
+            }
+            reference_cell = Some((cell.x0, next.x1, text));
+            taken_until = i + 2;
+            continue;
+        }
         // A tier printed range first, its label a cell apart after the colon (`2 - 10):`
         // `Adults`, `6 to 24:`  `Male`): one tier, which the lines below may continue (and no
         // time of day, as `6 to 24:` alone would be taken for).
@@ -3649,8 +3669,22 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         // Beside the rest of the name, only the row's reference going on in its column (`Mean`
         // over `Corpuscular Hemoglobin   Female : 27.0-32.0`), under the row's cell of it even
         // where the column centres its tiers (a wider tier starts left of the first).
+        // (Or the row's whole reference, right of its cells, where it has none: see below.)
         let under_row = |c: &Cell| rest.iter().any(|r| (r.x0 - c.x0).abs() <= h || (r.x0 < c.x1 && r.x1 > c.x0));
-        if !others.iter().all(|c| c.x0 > cell.x1 && under_row(c) && tier_shaped(c.text.trim())) {
+        let own_reference =
+            |c: &Cell| !holds_reference(rest) && rest.last().is_some_and(|r| c.x0 > r.x1) && is_reference(c);
+        // (A tier's colon and label a cell apart after its range are part of it: `0 - 12)`
+        // `: Children`.)
+        let label_after =
+            |k: usize| k > 0 && others[k].text.trim().strip_prefix(':').is_some_and(|l| label_words(l.trim()));
+        let tier = |k: usize, c: &Cell| {
+            let text = match others.get(k + 1) {
+                Some(label) if label_after(k + 1) => format!("{} {}", c.text.trim(), label.text.trim()),
+                _ => c.text.trim().to_string(),
+            };
+            c.x0 > cell.x1 && (under_row(c) || own_reference(c)) && tier_shaped(&text)
+        };
+        if !others.iter().enumerate().all(|(k, c)| tier(k, c) || label_after(k)) {
             return false;
         }
         let gap = line.bbox.y0 - row.bbox.y1;
@@ -3712,8 +3746,14 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
                 name.text = format!("{} {}", name.text.trim_end(), tail.text.trim().trim_start_matches(QUOTES));
                 name.x1 = name.x1.max(tail.x1);
                 row.bbox.y1 = row.bbox.y1.max(line.bbox.y1);
-                // The reference's next tier stays a line of its own, for the row to take.
-                if !cells.is_empty() {
+                // The reference's next tier stays a line of its own, for the row to take. Where
+                // the row has no reference, it is the row's own, which a photo's tilt put on the
+                // name's next line (`Inorganic  4.1` over `Phosphorus (mg/dL) :  Ref: (2.5 -
+                // 4.5)`).
+                if !cells.is_empty() && !holds_reference(&row.cells[at + 1..]) && cells.iter().any(is_reference) {
+                    row.bbox.x1 = row.bbox.x1.max(cells.iter().map(|c| c.x1).fold(0.0, f32::max));
+                    row.cells.extend(cells);
+                } else if !cells.is_empty() {
                     out.push(Line { cells, bbox: BBox { x0: tail.x1, ..line.bbox } });
                 }
             }
@@ -3721,6 +3761,18 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         }
     }
     Some(out)
+}
+
+/// Whether a cell is a reference range, by sex or not.
+fn is_reference(c: &Cell) -> bool {
+    parse_range(c.text.trim(), None).is_some() || sex_ranges(&c.text).is_some()
+}
+
+/// Whether a row's cells after its name hold a reference, read or not: a number after the
+/// result's (`16  - 13) : Adult`, the first tier damaged), or a range.
+fn holds_reference(cells: &[Cell]) -> bool {
+    let digits = |c: &&Cell| c.text.contains(|ch: char| ch.is_ascii_digit());
+    cells.iter().filter(digits).count() > 1 || cells.iter().any(is_reference)
 }
 
 /// The desirable band under line `index` (on the next line, or the one after when a name
@@ -5076,6 +5128,68 @@ mod tests {
             ]
         );
         assert_eq!(rows[0].range_text.as_deref(), Some("2 - 10): Adults; 1-8): Children"));
+    }
+
+    #[test]
+    fn a_tier_printed_range_first_whose_colon_and_label_a_photo_set_apart_keeps_its_label() {
+        let page = |second: &'static str| {
+            ocr_cells_page(&[
+                &[("Test", 40.0), ("Result", 300.0), ("Reference", 500.0)],
+                &[("Red Cell", 40.0), ("10.9", 300.0), ("(10.4 - 12.6)", 500.0), (": Women", 640.0)],
+                &[("Distribution Width (%) :", 40.0), (second, 500.0)],
+            ])
+        };
+        let range = |p: &Page, sex| {
+            rows_from_page(p, Some(sex)).first().and_then(|r| r.range.as_ref().map(|g| (g.low, g.high)))
+        };
+        let p = page("(11.6 - 14.0) : Men");
+        assert_eq!(range(&p, Sex::Male), Some((Some(11.6), Some(14.0))));
+        assert_eq!(range(&p, Sex::Female), Some((Some(10.4), Some(12.6))));
+        // The men's tier past reading: no range for a man, rather than the women's.
+        assert_eq!(range(&page("fits - 178) : Men"), Sex::Male), None);
+    }
+
+    #[test]
+    fn a_reference_a_photo_set_on_the_line_of_a_wrapped_names_rest_is_the_rows_own() {
+        let p = ocr_cells_page_set(
+            &[
+                &[("Test", 40.0), ("Result", 300.0), ("Reference", 500.0)],
+                &[("Inorganic", 40.0), ("4.1", 300.0)],
+                &[("Phosphorus (mg/dL) :", 40.0), ("Ref: (2.5 - 4.5)", 500.0)],
+                &[],
+                &[("Urea", 40.0), ("48", 300.0), ("(17 - 43)", 500.0)],
+            ],
+            26.0,
+            (9.0, 18.0),
+            4.0,
+        );
+        assert_eq!(
+            names_values_units_ranges(&rows_from_page(&p, None)),
+            [
+                ("Inorganic Phosphorus", "4.1", Some("mg/dL"), Some((Some(2.5), Some(4.5)))),
+                ("Urea", "48", None, Some((Some(17.0), Some(43.0)))),
+            ]
+        );
+        // A rest beside the next tier, printed range first with its label a cell apart, joins
+        // the row; where the row's own tier was damaged, the next is not taken for the row's.
+        let page = |first: &'static str| {
+            ocr_cells_page_set(
+                &[
+                    &[("Test", 40.0), ("Result", 300.0), ("Reference", 500.0)],
+                    &[("Erythrocyte Sedimentation", 40.0), ("16", 300.0), (first, 500.0)],
+                    &[("Rate (mm/hr) :", 40.0), ("0 - 12)", 500.0), (": Children", 600.0)],
+                ],
+                26.0,
+                (9.0, 18.0),
+                4.0,
+            )
+        };
+        let read = |p: &Page| {
+            rows_from_page(p, None).into_iter().map(|r| (r.name, r.range.map(|g| (g.low, g.high)))).collect::<Vec<_>>()
+        };
+        let esr = "Erythrocyte Sedimentation Rate".to_string();
+        assert_eq!(read(&page("(0 - 15) : Adult")), [(esr.clone(), Some((Some(0.0), Some(15.0))))]);
+        assert_eq!(read(&page("- 13) : Adult")), [(esr, None)]);
     }
 
     #[test]
@@ -7534,6 +7648,24 @@ mod tests {
         let rows = rows_from_page(&p, None);
         let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.number, r.range_text.as_deref())).collect();
         assert_eq!(read, [("Glucose", Some(72.0), Some("70 to 100")), ("ESR", Some(1.0), Some("0 to 15"))]);
+    }
+
+    #[test]
+    fn a_result_under_a_column_of_colons_is_no_colon() {
+        // `Tests  Unit  Result  Reference`, the results under the colons of `Age/Sex :` and
+        // `Collected :`.
+        let w = |text: &str, x: f32, line: u32| ocr_word(text, x, 100.0 + 40.0 * line as f32, (9.0, 18.0), line);
+        let mut words = vec![w("Age/Sex", 500.0, 0), w(":", 640.0, 0), w("41", 670.0, 0)];
+        words.extend([w("Collected", 500.0, 1), w(":", 640.0, 1), w("02/11/2026", 670.0, 1)]);
+        words.extend([w("Tests", 20.0, 2), w("Unit", 500.0, 2), w("Result", 620.0, 2), w("Reference", 760.0, 2)]);
+        for (line, (name, value)) in [("Albumin", "4.6"), ("Blood Urea", "33")].into_iter().enumerate() {
+            let line = line as u32 + 3;
+            words.extend([w(name, 20.0, line), w(":", 130.0, line), w("g/dL", 500.0, line), w(value, 632.0, line)]);
+            words.extend([w("3.5", 760.0, line), w("to", 796.0, line), w("5.2", 824.0, line)]);
+        }
+        let p = Page { number: 1, width: 1000.0, height: 600.0, words };
+        let read: Vec<_> = rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text)).collect();
+        assert_eq!(read, [("Albumin".to_string(), "4.6".to_string()), ("Blood Urea".into(), "33".into())]);
     }
 
     #[test]
