@@ -122,11 +122,15 @@ fn normalise(text: &str) -> String {
     if let Some(mended) = misread_reference_label(&s) {
         s = mended;
     }
+    // (Or, without its colon, before the first tier's label: `Ref. range Non-Diabetic 4.0 to
+    // 5.6 ; ...`.)
     for label in REFERENCE_LABELS {
-        if let Some(rest) = s.strip_prefix(label)
-            && let rest = rest.trim_start()
+        if let Some(after) = s.strip_prefix(label)
+            && let rest = after.trim_start()
             && let Some(rest) = rest.strip_prefix(':').or_else(|| {
-                rest.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '(' | '<' | '>')).then_some(rest)
+                let labelled = after.starts_with(' ') && rest.starts_with(char::is_alphabetic);
+                (labelled || rest.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '(' | '<' | '>')))
+                    .then_some(rest)
             })
             && !rest.trim().is_empty()
             && let first = rest.split(';').next().unwrap_or_default()
@@ -140,10 +144,12 @@ fn normalise(text: &str) -> String {
     }
     // Ratios printed as proportions: `9:1-23:1` is 9 to 23. A tilde after a number is a dash
     // (`3.5~5.5`, `90 ~ 120`). A scan's underline, quote or stray `=` before the range is no
-    // part of it (`<=` and `>=` are made above).
+    // part of it (`<=` and `>=` are made above), nor is a photo's speck or guillemet before a
+    // tier's label (`~=Adults 8-61`).
     // (With a colon after it, `=: 150000 to 410000`.)
     let mut out = String::with_capacity(s.len());
-    let unmarked = s.trim_start_matches(['_', '\'', '\u{2018}', '\u{2019}', '`', '"', '\u{201c}', '=', '\u{a9}']);
+    let marks = ['_', '\'', '\u{2018}', '\u{2019}', '`', '"', '\u{201c}', '=', '\u{a9}', '~', '\u{ab}', '\u{bb}'];
+    let unmarked = s.trim_start_matches(marks);
     let unmarked = if unmarked.len() < s.len() { unmarked.trim_start().trim_start_matches(':') } else { unmarked };
     let chars: Vec<char> = unmarked.trim_start().chars().collect();
     let mut i = 0;
@@ -278,14 +284,23 @@ fn misread_reference_label(s: &str) -> Option<String> {
     if !matches!(abbreviation, "ret" | "rel" | "rei" | "ref") || matches!(first, "ref" | "ref.") {
         return None;
     }
-    let (word, after) = rest.split_once([':', ';'])?;
     // (`interval` up to two letters off, in half edits.)
-    let named = match word.trim() {
-        "range" => "range",
-        w if w.chars().all(char::is_alphabetic) && crate::catalog::edit_distance_within(w, "interval", 4) => "interval",
-        _ => return None,
+    let named = |word: &str| match word.trim() {
+        "range" => Some("range"),
+        w if w.chars().all(char::is_alphabetic) && crate::catalog::edit_distance_within(w, "interval", 4) => {
+            Some("interval")
+        }
+        _ => None,
     };
-    Some(format!("ref. {named}:{after}"))
+    // (Its colon lost before the first tier's label: `ret. range non-diabetic 4.0 to 5.6`.)
+    if let Some((word, after)) = rest.split_once(' ')
+        && after.starts_with(char::is_alphabetic)
+        && let Some(named) = named(word)
+    {
+        return Some(format!("ref. {named} {after}"));
+    }
+    let (word, after) = rest.split_once([':', ';'])?;
+    Some(format!("ref. {}:{after}", named(word)?))
 }
 
 /// `s` with a full stop standing alone between a word and a number (`adults . 11.6-14.0`) read
@@ -1155,6 +1170,19 @@ mod tests {
         let male = parse_range("Male : 13 - 17 : Female : 12 - 15", Some(Sex::Male)).map(|g| (g.low, g.high));
         assert_eq!(male, Some((Some(13.0), Some(17.0))));
         assert_eq!(r("< 150 : Optimal; 150 - 199 : Borderline"), (None, Some(150.0)));
+    }
+
+    #[test]
+    fn a_speck_before_a_tiers_label_is_no_part_of_it() {
+        assert_eq!(r("~=Adults 8-61; Children 6-49"), (Some(8.0), Some(61.0)));
+        assert_eq!(r("\u{ab}Adult 98-107"), (Some(98.0), Some(107.0)));
+    }
+
+    #[test]
+    fn a_reference_label_without_its_colon_before_the_first_tiers_label_goes() {
+        let tiers = "Non-Diabetic 4.0 to 5.6 ; Pre-Diabetic 5.7 - 6.4 ; Diabetic >= 6.5";
+        assert_eq!(r(&format!("Ref. range {tiers}")), (Some(4.0), Some(5.6)));
+        assert_eq!(r(&format!("Ret. range {tiers}")), (Some(4.0), Some(5.6)));
     }
 
     #[test]

@@ -1014,12 +1014,15 @@ fn ranged_for_some_sex(text: &str) -> bool {
 fn reference_start(words: &[RunWord], at: usize) -> bool {
     let word = words[at].text;
     let after_comma = at > 0 && words[at - 1].text.ends_with(',');
-    word.starts_with(OPENING) || (reference_word(word) && (word.ends_with([':', '.']) || after_comma))
+    // (A photo reads the stop of `Ref.` as a comma: `Nitrite:  Negative  Ret, range Negative`.)
+    let abbreviated = |w: &str| w.ends_with(',') && matches!(w.to_lowercase().as_str(), "ref," | "ret,");
+    word.starts_with(OPENING)
+        || (reference_word(word) && (word.ends_with([':', '.']) || after_comma || abbreviated(word)))
 }
 
-/// Whether `word` only says a reference follows (`Ref:`, `Normal`, `range:`).
+/// Whether `word` only says a reference follows (`Ref:`, `Normal`, `range:`, `Ret,`).
 fn reference_word(word: &str) -> bool {
-    REFERENCE_WORDS.contains(&word.trim_end_matches([':', ';']).to_lowercase().as_str())
+    REFERENCE_WORDS.contains(&word.trim_end_matches([':', ';', ',']).to_lowercase().as_str())
 }
 
 /// A reference without the words before it that only name it, up to a colon (`Normal range:
@@ -1049,7 +1052,8 @@ fn without_reference_words(mut text: &str, normal_too: bool) -> &str {
 /// together (`Ref.` | `Range: 6 - 24`): alone, its first word after a result reads as the
 /// result's unit.
 fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
-    let word = |t: &str| t.trim().trim_end_matches(':').to_lowercase();
+    // (Its stop read as a comma: `Ref,` | `range M: 17 to 43`.)
+    let word = |t: &str| t.trim().trim_end_matches([':', ',']).to_lowercase();
     let mut i = 0;
     while i + 1 < cells.len() {
         let first = word(&cells[i].text);
@@ -1238,10 +1242,19 @@ fn split_spaced_unit(cell: &Cell, may_be_result: bool) -> Option<Vec<Cell>> {
         // (A result beyond what the assay measures too, `<5.0 mg/dL`, where a result may stand:
         // elsewhere such a cell is a reference.)
         let result = parse_value(&head).is_some_and(|v| v.number.is_some() && (v.qualifier.is_none() || may_be_result));
-        // (A known unit a scan misread with a slash kept is one too: `x10*3/uL`.)
+        // (A known unit a scan misread with a slash kept is one too: `x10*3/uL`, or `mg/d`,
+        // a short word of letters with its slash, which the row's test mends later.)
+        let slashed = |t: &str| {
+            t.contains('/')
+                && !t.contains(' ')
+                && t.len() <= 8
+                && t.starts_with(char::is_alphabetic)
+                && t.chars().all(|c| c.is_alphabetic() || c == '/')
+        };
         let unit = tail == "%"
             || crate::catalog::is_known_unit(&tail)
-            || (tail.contains('/') && !tail.contains(' ') && crate::catalog::mend_unit(&tail).is_some());
+            || (tail.contains('/') && !tail.contains(' ') && crate::catalog::mend_unit(&tail).is_some())
+            || slashed(&tail);
         if !(result && unit) {
             return None;
         }
@@ -7648,6 +7661,51 @@ mod tests {
         let rows = rows_from_page(&p, None);
         let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.number, r.range_text.as_deref())).collect();
         assert_eq!(read, [("Glucose", Some(72.0), Some("70 to 100")), ("ESR", Some(1.0), Some("0 to 15"))]);
+    }
+
+    #[test]
+    fn a_photos_ref_read_with_a_comma_and_a_unit_that_lost_a_letter_leave_the_row_whole() {
+        let p = ocr_cells_page(&[
+            &[
+                ("Magnesium", 234.0),
+                ("1.7", 401.0),
+                ("mg/dl", 455.0),
+                ("Adults 1.6 to 2.6 ; Children 1.1 to 2.1", 541.0),
+            ],
+            &[
+                ("Bilirubin, Total:", 238.0),
+                ("1.19 mg/d", 437.0),
+                ("Ret,", 594.0),
+                ("range M:", 654.0),
+                ("0.30", 774.0),
+                ("to 1.20 F:", 837.0),
+                ("0.27 to 1.08", 967.0),
+            ],
+            &[
+                ("UREA:", 239.0),
+                ("20", 334.0),
+                ("mg/di.", 373.0),
+                ("Ref,", 469.0),
+                ("range M:", 529.0),
+                ("17 to 43 F:", 652.0),
+                ("15 to 39", 797.0),
+            ],
+            &[("Nitrite:", 242.0), ("Negative", 332.0), ("Ret,", 461.0), ("range Negative", 521.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(
+            read,
+            [
+                ("Magnesium", "1.7", Some("mg/dl")),
+                ("Bilirubin, Total", "1.19", Some("mg/d")),
+                ("UREA", "20", Some("mg/di.")),
+                ("Nitrite", "Negative", None),
+            ]
+        );
+        let ranges: Vec<_> = rows.iter().map(|r| r.range.as_ref().map(|g| (g.low, g.high, g.qualitative))).collect();
+        assert_eq!(ranges[1..3], [Some((Some(0.3), Some(1.2), None)), Some((Some(17.0), Some(43.0), None))]);
+        assert_eq!(rows[3].range_text.as_deref(), Some("Negative"));
     }
 
     #[test]
