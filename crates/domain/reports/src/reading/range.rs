@@ -110,6 +110,10 @@ fn normalise(text: &str) -> String {
     ] {
         s = s.replace(from, to);
     }
+    // A decimal point read with a comma beside it (`0,.27`, `0.,27`).
+    if s.contains(",.") || s.contains(".,") {
+        s = s.replace(",.", ".").replace(".,", ".");
+    }
     // Two decimals joined by a point, a dash a photo read as one (`3.5.5.1` for `3.5-5.1`): no
     // number has three points.
     if s.matches('.').count() >= 3 {
@@ -141,6 +145,11 @@ fn normalise(text: &str) -> String {
             s = rest.trim_start().to_string();
             break;
         }
+    }
+    // A range's dash read as a colon (`5 : 40 mg/dL`): two numbers, the first the lower, and
+    // at most a unit after them (a ratio is printed `9:1`, a tier's label before its colon).
+    if let Some(mended) = colon_for_dash(&s) {
+        s = mended;
     }
     // Ratios printed as proportions: `9:1-23:1` is 9 to 23. A tilde after a number is a dash
     // (`3.5~5.5`, `90 ~ 120`). A scan's underline, quote or stray `=` before the range is no
@@ -301,6 +310,18 @@ fn misread_reference_label(s: &str) -> Option<String> {
     }
     let (word, after) = rest.split_once([':', ';'])?;
     Some(format!("ref. {}:{after}", named(word)?))
+}
+
+/// `s` (`low : high`, perhaps with a unit after it) with its colon the dash a photo misread:
+/// `None` where `s` is anything else.
+fn colon_for_dash(s: &str) -> Option<String> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let [low, ":", high, rest @ ..] = words.as_slice() else {
+        return None;
+    };
+    let (a, b) = (parse_number(low)?, parse_number(high)?);
+    let unit = rest.len() <= 1 && rest.iter().all(|u| u.starts_with(char::is_alphabetic) || u.starts_with(['%', '/']));
+    (a < b && unit).then(|| format!("{low} - {high} {}", rest.join(" ")).trim_end().to_string())
 }
 
 /// `s` with a full stop standing alone between a word and a number (`adults . 11.6-14.0`) read
@@ -1183,6 +1204,21 @@ mod tests {
         let tiers = "Non-Diabetic 4.0 to 5.6 ; Pre-Diabetic 5.7 - 6.4 ; Diabetic >= 6.5";
         assert_eq!(r(&format!("Ref. range {tiers}")), (Some(4.0), Some(5.6)));
         assert_eq!(r(&format!("Ret. range {tiers}")), (Some(4.0), Some(5.6)));
+    }
+
+    #[test]
+    fn a_ranges_dash_read_as_a_colon_is_a_dash() {
+        assert_eq!(r("5 : 40 mg/dL"), (Some(5.0), Some(40.0)));
+        assert_eq!(r("Bio. Ref. Interval : 6 : 24 mg/dL"), (Some(6.0), Some(24.0)));
+        // Not a tier's label, nor bounds the wrong way round.
+        assert_eq!(parse_range("40 : 5", None), None);
+    }
+
+    #[test]
+    fn a_point_read_with_a_comma_beside_it_is_a_point() {
+        let male = |t: &str| parse_range(t, Some(Sex::Male)).map(|g| (g.low, g.high));
+        assert_eq!(male("Female 0.24-3.78; Men 0,.27-4.20"), Some((Some(0.27), Some(4.2))));
+        assert_eq!(male("Men 0.,27-4.20"), Some((Some(0.27), Some(4.2))));
     }
 
     #[test]

@@ -1994,11 +1994,11 @@ fn clean_name(cells: &[Cell]) -> String {
         {
             rest
         }
-        // One a photo read with a speck before it as a small letter (`o 15. UREA`), before a
-        // name the catalog knows.
+        // One a photo read with a speck before it as a letter or two (`o 15. UREA`, `Pa 10.
+        // Urea`), before a name the catalog knows.
         Some((speck, rest))
-            if speck.len() == 1
-                && speck.chars().all(|c| c.is_ascii_lowercase())
+            if speck.chars().count() <= 3
+                && speck.chars().all(char::is_alphabetic)
                 && let Some((serial, named)) = rest.split_once(' ')
                 && is_serial(serial)
                 && named.starts_with(char::is_uppercase)
@@ -2271,6 +2271,11 @@ fn descriptive_result(cells: &[Cell]) -> Option<(String, ResultValue)> {
         None => return None,
     };
     let known = crate::catalog::lookup(&name)?;
+    // Nor the rest of a longer test's name, its result lost (`Blood  Urea` of `Blood Urea
+    // Nitrogen`).
+    if crate::catalog::lookup(&format!("{name} {words}")).is_some_and(|longer| longer.key != known.key) {
+        return None;
+    }
     let words = words.trim_end_matches('.').trim();
     let by_eye = known.unit.is_empty() && known.plausible.is_none();
     let wordy = words.chars().filter(|c| c.is_alphabetic()).count() >= 3
@@ -2476,7 +2481,8 @@ fn labelled_tier(text: &str) -> Option<String> {
     let t = text.trim();
     let at = t.find(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '\u{2264}' | '\u{2265}' | '('))?;
     let (label, rest) = t.split_at(at);
-    let label = label.trim();
+    // (A photo's speck before the label is no part of it: `= Children 69-86`.)
+    let label = label.trim().trim_start_matches(['=', '~', '\u{ab}', '\u{bb}', '\u{2018}', '\'', '`']).trim();
     let words = label_words(label) && label.chars().filter(|c| c.is_alphabetic()).count() >= 3;
     // Words that are part of a range (`Up to 40`, `Less than 5`) label no tier.
     let lower = label.to_lowercase();
@@ -5376,8 +5382,9 @@ mod tests {
             &[("1,25-Dihydroxy Vitamin D", 20.0), ("45", 200.0), ("pg/mL", 260.0), ("19.9 - 79.3", 320.0)],
             // Read with a stroke before it, its stop lost.
             &[("i14 Platelet Count", 20.0), ("466335", 200.0), ("/cumm", 260.0), ("150000 - 410000", 320.0)],
-            // Read with a speck before it as a small letter.
+            // Read with a speck before it as a small letter, or two letters.
             &[("o 15. UREA", 20.0), ("15", 200.0), ("mg/dL", 260.0), ("17 - 43", 320.0)],
+            &[("Pa 10. Urea", 20.0), ("27", 200.0), ("mg/dL", 260.0), ("17 - 43", 320.0)],
         ]);
         let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
         assert_eq!(
@@ -5390,7 +5397,8 @@ mod tests {
                 "25-OH Vitamin D",
                 "1,25-Dihydroxy Vitamin D",
                 "Platelet Count",
-                "UREA"
+                "UREA",
+                "Urea"
             ]
         );
     }
@@ -7709,6 +7717,24 @@ mod tests {
     }
 
     #[test]
+    fn a_first_tier_with_a_speck_before_its_label_is_the_reference_not_the_unit() {
+        let p = ocr_cells_page(&[
+            &[("Test", 40.0), ("Result", 300.0), ("Reference", 400.0), ("Unit", 700.0)],
+            &[("Chloride", 40.0), ("97", 300.0), ("= Children 69-86", 400.0), ("mmol/L", 700.0)],
+            &[("Adult 98-107", 410.0)],
+            &[("Gamma GT", 40.0), ("51", 300.0), ("Adults 8-61", 400.0), ("U/L", 700.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(
+            names_values_units_ranges(&rows),
+            [
+                ("Chloride", "97", Some("mmol/L"), Some((Some(98.0), Some(107.0)))),
+                ("Gamma GT", "51", Some("U/L"), Some((Some(8.0), Some(61.0)))),
+            ]
+        );
+    }
+
+    #[test]
     fn a_result_under_a_column_of_colons_is_no_colon() {
         // `Tests  Unit  Result  Reference`, the results under the colons of `Age/Sex :` and
         // `Collected :`.
@@ -7942,6 +7968,9 @@ mod tests {
             &[("Haemoglobin", 10.0), (":", 150.0), ("see note", 170.0)],
             &[("Peripheral smear", 10.0), (":", 150.0), ("1-2 cells", 170.0)],
             &[("BLOOD", 10.0), ("INDICES", 170.0)],
+            // Nor the start of a longer name whose result a photo lost, a mark after it.
+            &[("Blood", 10.0), ("Urea ;", 170.0)],
+            &[("Blood", 10.0), ("Urea Nitrogen", 170.0)],
         ]);
         let rows: Vec<(String, String)> =
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.text)).collect();
