@@ -846,10 +846,12 @@ fn list_name(words: &[RunWord], first_number: usize) -> Option<(usize, usize, Se
     let dash = |w: &str| matches!(w, "-" | "\u{2013}");
     // (A photo reads the colon before the result as a semicolon: `Total Cholesterol; 214`.)
     let colon = |k: usize, w: &str| w.ends_with([':', '=']) || (w.ends_with(';') && k + 1 == first_number);
-    let marked = words[..first_number]
-        .iter()
-        .enumerate()
-        .position(|(k, w)| (colon(k, w.text) && !w.text.starts_with(['<', '>']) && balanced(w.text)) || dash(w.text));
+    // (Nor that of a word naming the reference: in a table's `SGPT (ALT)  48*  Normal: <41`,
+    // whose marked result is no list's number, the name ran on to `Normal:`.)
+    let marked = words[..first_number].iter().enumerate().position(|(k, w)| {
+        (colon(k, w.text) && !w.text.starts_with(['<', '>']) && balanced(w.text) && !reference_word(w.text))
+            || dash(w.text)
+    });
     match marked {
         Some(k) if k > 0 || words[k].text.len() > 1 => {
             let alone = matches!(words[k].text, ":" | "=") || dash(words[k].text);
@@ -1081,8 +1083,9 @@ fn split_run_on_reference(cell: Cell) -> Vec<Cell> {
     if !text.starts_with(|c: char| c.is_ascii_digit()) || text.split(' ').count() < 3 {
         return vec![cell];
     }
-    // A unit run into a bound (`mL/min/1.73m2>=`) is set apart from it.
-    let spaced = match text.find(['<', '>']) {
+    // A unit run into a bound or a bracket (`mL/min/1.73m2>=`, `cells/cumm(4000 - 11000)`) is
+    // set apart from it.
+    let spaced = match text.find(['<', '>', '(']) {
         Some(at) if text[..at].ends_with(|c: char| c.is_alphanumeric()) => format!("{} {}", &text[..at], &text[at..]),
         _ => text.to_string(),
     };
@@ -1095,8 +1098,14 @@ fn split_run_on_reference(cell: Cell) -> Vec<Cell> {
         let unit = words[after_value..end].join(" ");
         let reference = words[end..].join(" ");
         let known = unit == "%" || crate::catalog::is_known_unit(&unit);
-        let ranged = reference.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '('))
-            && parse_range(&reference, None).is_some_and(|r| r.low.is_some() || r.high.is_some());
+        // (Or a tier under its label, `Adults : 4.50 to 5.50`, `M: (4.05 - 4.95) F: ...`, or a
+        // sex's range first, `(4000 - 11000) : Women`.)
+        let shaped = reference.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '('))
+            || (reference.starts_with(char::is_alphabetic) && reference.contains(':'));
+        let ranged = shaped
+            && [None, Some(Sex::Male), Some(Sex::Female)]
+                .into_iter()
+                .any(|sex| parse_range(&reference, sex).is_some_and(|r| r.low.is_some() || r.high.is_some()));
         (known && ranged).then_some((unit, reference))
     });
     let Some((unit, reference)) = found else { return vec![cell] };
@@ -7732,6 +7741,37 @@ mod tests {
                 ("Gamma GT", "51", Some("U/L"), Some((Some(8.0), Some(61.0)))),
             ]
         );
+    }
+
+    #[test]
+    fn a_unit_run_into_a_reference_of_tiers_or_its_bracket_is_set_apart() {
+        let p = page(&[
+            &[("Investigation", 40.0), ("RESULT", 255.0), ("Biological Ref. Interval", 340.0)],
+            &[("R.B.C Count ....... :", 40.0), ("5.32 million/cumm Adults : 4.50 to 5.50", 255.0)],
+            &[("Children : 3.15 to 4.40", 340.0)],
+            &[("RBC", 40.0), ("5.15 million/cumm M: (4.05 - 4.95) F: (4.50 - 5.50)", 255.0)],
+            &[("TLC", 40.0), ("12255 cells/cumm(4000 - 11000) : Women", 255.0)],
+            &[("(3600 - 9900) : Male", 340.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        assert_eq!(
+            names_values_units_ranges(&rows),
+            [
+                ("R.B.C Count", "5.32", Some("million/cumm"), Some((Some(4.5), Some(5.5)))),
+                ("RBC", "5.15", Some("million/cumm"), Some((Some(4.5), Some(5.5)))),
+                ("TLC", "12255", Some("cells/cumm"), Some((Some(4000.0), Some(11000.0)))),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_marked_result_before_a_reference_named_normal_is_a_tables_result() {
+        let p = page(&[
+            &[("Test", 40.0), ("Result", 300.0), ("Reference", 360.0), ("Unit", 490.0)],
+            &[("SGPT (ALT)", 40.0), ("48*", 310.0), ("Normal:", 360.0), ("<41", 400.0), ("U/L", 490.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        assert_eq!(names_values_units_ranges(&rows), [("SGPT (ALT)", "48", Some("U/L"), Some((None, Some(41.0))))]);
     }
 
     #[test]
