@@ -3731,7 +3731,10 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         let worded_start = name_text.split_whitespace().next().is_some_and(|w| {
             w.starts_with(char::is_alphabetic) || (w.contains(char::is_alphabetic) && w.contains('-'))
         });
-        let named_row = worded_start && holds_number(rest);
+        // (A result in words is one too: `28. Hepatitis B  Impedance  Non Reactive` over
+        // `Surface Antigen`.)
+        let named_row =
+            worded_start && (holds_number(rest) || rest.iter().any(|c| qualitative_word(&c.text).is_some()));
         // What says the line is the rest of the name: for a name the catalog knows, the two
         // being a whole name of a test (`Aspartate Aminotransferase` and `(AST/SGOT) (U/L)`,
         // `Glucose,` and `Fasting`), not a method under it (`Jaffe Kinetics`) nor a heading a
@@ -6058,6 +6061,30 @@ mod tests {
             }
         }
         Page { number: 1, width: 595.0, height: 842.0, words }
+    }
+
+    #[test]
+    fn a_numbered_tests_name_wrapped_under_its_result_in_words_is_no_part_of_the_reference_above() {
+        let p = page_at(&[
+            (380.0, &[("Test Description", 40.0), ("Method", 255.0), ("Results", 335.0)]),
+            (433.0, &[("27. Ketones", 40.0), ("Calculated", 255.0), ("Negative", 335.0)]),
+            (445.0, &[("Bio. Ref. Interval :", 40.0), ("Negative", 150.0)]),
+            (461.0, &[("28. Hepatitis B", 40.0), ("Impedance", 255.0), ("Non Reactive", 335.0)]),
+            (470.0, &[("Surface Antigen", 55.0)]),
+            (482.0, &[("Reference Range :", 40.0), ("Non Reactive", 150.0)]),
+        ]);
+        let read: Vec<_> = rows_from_page(&p, None)
+            .into_iter()
+            .map(|r| (r.name, r.value.text, r.range_text.unwrap_or_default()))
+            .collect();
+        let row = |n: &str, v: &str, r: &str| (n.to_string(), v.to_string(), r.to_string());
+        assert_eq!(
+            read,
+            [
+                row("Ketones", "Negative", "Negative"),
+                row("Hepatitis B Surface Antigen", "Non Reactive", "Non Reactive")
+            ]
+        );
     }
 
     #[test]
