@@ -123,6 +123,13 @@ fn normalise(text: &str) -> String {
     // `Ref. Interval: (2.0 - 3.5)`): taken for a tier's, it hides the tiers after it. Not where
     // it is the first tier's label, the others labelled and that one not (`Ref: 2-8; High:
     // >8`); nor `Normal:`, which may be the normal tier's among others.
+    // (Inside its brackets too: `(Ref. Non Reactive)`.)
+    if let Some(inner) = s.strip_prefix(['(', '[']).and_then(|r| r.strip_suffix([')', ']']))
+        && inner.starts_with(char::is_alphabetic)
+        && !inner.contains(['(', '[', ')', ']'])
+    {
+        s = inner.to_string();
+    }
     if let Some(mended) = misread_reference_label(&s) {
         s = mended;
     }
@@ -1212,6 +1219,13 @@ mod tests {
         assert_eq!(r("Bio. Ref. Interval : 6 : 24 mg/dL"), (Some(6.0), Some(24.0)));
         // Not a tier's label, nor bounds the wrong way round.
         assert_eq!(parse_range("40 : 5", None), None);
+    }
+
+    #[test]
+    fn a_label_inside_the_references_brackets_goes() {
+        let q = |t: &str| parse_range(t, None).and_then(|g| g.qualitative);
+        assert_eq!(q("(Ref. Non Reactive)"), Some("Non Reactive"));
+        assert_eq!(q("[Ref: Negative]"), Some("Negative"));
     }
 
     #[test]

@@ -587,6 +587,8 @@ fn lines_of(page: &Page) -> Vec<Line> {
                 .into_iter()
                 .flat_map(|c| if scanned { split_after_result(c) } else { vec![c] })
                 .flat_map(split_run_on_reference)
+                .enumerate()
+                .flat_map(|(i, c)| if i > 0 { split_worded_result(c) } else { vec![c] })
                 .collect();
             let cells = if scanned { with_split_labels_joined(cells) } else { cells };
             let cells = listed(cells);
@@ -1120,6 +1122,32 @@ fn split_run_on_reference(cell: Cell) -> Vec<Cell> {
         unit_cell,
         Cell { text: reference, x0: cell.x_at(reference_start), ..cell },
     ]
+}
+
+/// A cell of a result in words and the reference after it, in brackets or named
+/// (`Negative (Ref: Non Reactive)`, `Nil [Negative]`, `Absent Ref. Absent`): the result is a
+/// cell, the reference one after it. Only a word results are given in ([`qualitative_word`]),
+/// of one or two words, before a reference that reads as one ([`parse_range`]): `Slightly
+/// Turbid [Clear]` stays whole, its bracket no unit.
+fn split_worded_result(cell: Cell) -> Vec<Cell> {
+    let text = cell.text.trim();
+    if !text.starts_with(char::is_alphabetic) || !text.contains(' ') {
+        return vec![cell];
+    }
+    let words: Vec<&str> = text.split(' ').collect();
+    let found = (1..=2.min(words.len() - 1)).find(|&n| {
+        let rest = words[n];
+        let opens =
+            rest.starts_with(OPENING) || (reference_word(rest) && rest.ends_with([':', '.']) && words.len() > n + 1);
+        opens && qualitative_word(&words[..n].join(" ")).is_some() && parse_range(&words[n..].join(" "), None).is_some()
+    });
+    match found {
+        Some(n) => {
+            let (head, tail) = (words[..n].join(" "), words[n..].join(" "));
+            Cell { text: text.to_string(), ..cell }.cut_ends(head, tail)
+        }
+        None => vec![cell],
+    }
 }
 
 /// Marks a scan reads from a rule or a speck between a result and what follows it.
@@ -7799,6 +7827,29 @@ mod tests {
         ]);
         let rows = rows_from_page(&p, None);
         assert_eq!(names_values_units_ranges(&rows), [("SGPT (ALT)", "48", Some("U/L"), Some((None, Some(41.0))))]);
+    }
+
+    #[test]
+    fn a_result_in_words_and_its_reference_in_one_cell_are_read_apart() {
+        let p = page(&[
+            &[("Colour", 40.0), ("Straw", 150.0), ("Pale Yellow", 250.0)],
+            &[("HBsAg", 40.0), ("Negative (Ref: Non Reactive)", 150.0)],
+            &[("Urine Protein", 40.0), ("Nil [Negative]", 150.0)],
+            &[("Ketones", 40.0), ("Absent Ref. Absent", 150.0)],
+        ]);
+        let read: Vec<_> = rows_from_page(&p, None)
+            .into_iter()
+            .map(|r| (r.name, r.value.text, r.range.and_then(|g| g.qualitative)))
+            .collect();
+        let row = |n: &str, v: &str, q: &'static str| (n.to_string(), v.to_string(), Some(q));
+        assert_eq!(
+            read[1..],
+            [
+                row("HBsAg", "Negative", "Non Reactive"),
+                row("Urine Protein", "Nil", "Negative"),
+                row("Ketones", "Absent", "Absent")
+            ]
+        );
     }
 
     #[test]
