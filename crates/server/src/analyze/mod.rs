@@ -814,7 +814,9 @@ pub(crate) fn range_lost_point(value: f64, low: f64, high: f64) -> Option<String
 pub(crate) fn range_with_points(biomarker: &Biomarker, row: &LabRow, sex: Option<Sex>) -> Option<(f64, f64, String)> {
     let range = row.range.as_ref()?;
     let (low, high) = (range.low?, range.high?);
-    let unit = row.unit.as_deref();
+    // (A unit read as none of the test's, `dis` for mg/dL, is judged as the test's own: judged
+    // as unknown, nothing was, and Magnesium 2.7 was flagged low against `16-26`.)
+    let unit = row.unit.as_deref().filter(|u| biomarker.measured_in(u));
     if let Some(mended) = range_without_minus(biomarker, unit, low, high) {
         return Some(mended);
     }
@@ -1886,6 +1888,10 @@ mod tests {
         // A test the catalog does not know, or a tenth far from the usual range, is not changed.
         let unknown = enrich(lab_row("Zonulin Index", "3.5", "units", "15-41"), true, None, None);
         assert_eq!(unknown.row.range.as_ref().map(|r| r.low), Some(Some(15.0)));
+        // A unit misread past knowing is judged as the test's own (`dis` for mg/dL).
+        let magnesium = enrich(lab_row("Magnesium", "2.7", "dis", "16-26"), true, None, None);
+        assert_eq!(magnesium.row.range.as_ref().map(|r| (r.low, r.high)), Some((Some(1.6), Some(2.6))));
+        assert_eq!(magnesium.flag, Some("high"));
     }
 
     #[test]
