@@ -1046,6 +1046,11 @@ fn flags_run_into_values(rows: &mut [LabRow]) -> Vec<Option<String>> {
             if flagged < 2 || row.flag.is_some() || row.value.qualifier.is_some() {
                 return None;
             }
+            if let Some((number, flag, reason)) = flag_read_before_value(row) {
+                row.value.number = Some(number);
+                row.flag = Some(flag);
+                return Some(reason);
+            }
             let text = row.value.text.as_str();
             let (low, high) = row.range.as_ref().map_or((None, None), |r| (r.low, r.high));
             let (kept, flag) = match text.strip_suffix('1') {
@@ -1100,6 +1105,36 @@ fn flags_run_into_values(rows: &mut [LabRow]) -> Vec<Option<String>> {
             Some(reason)
         })
         .collect()
+}
+
+/// A scanned value whose flag printed before it OCR read as its first digit, glued to it: `H
+/// 5.6` read `45.6`, `H 4.78` read `14.78`, `L 2.1` read `12.1`. Only a decimal the test cannot
+/// have as read (so it asks for review anyway), whose rest without that first `4` or `1` it can
+/// have and is on the flag's side of the printed range (a `4` is an `H` only). Gives the value,
+/// its flag and why; the value as read stays in its text.
+fn flag_read_before_value(row: &LabRow) -> Option<(f64, Flag, String)> {
+    let text = row.value.text.as_str();
+    let rest = text.strip_prefix(['4', '1'])?;
+    if !rest.contains('.') || !rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
+    let unit = row.unit.as_deref().filter(|u| biomarker.to_canonical(1.0, Some(u)).is_some());
+    biomarker.implausible(text.parse().ok()?, unit)?;
+    let number: f64 = rest.parse().ok()?;
+    if biomarker.implausible(number, unit).is_some() {
+        return None;
+    }
+    let range = row.range.as_ref()?;
+    let (flag, letter, side) = match (range.low, range.high) {
+        (_, Some(high)) if number > high => (Flag::High, "H", "high"),
+        (Some(low), _) if number < low && text.starts_with('1') => (Flag::Low, "L", "low"),
+        _ => return None,
+    };
+    let reason = format!(
+        "the result reads {text}, which is {number} with its {letter} flag before it read as a digit; it is taken as {number}, {side}; check the report"
+    );
+    Some((number, flag, reason))
 }
 
 /// A value OCR read as a whole number with a leading zero (`076`, `005`) lost the point after
@@ -1802,6 +1837,26 @@ mod tests {
         );
         assert!(rows[2].needs_review.clone().unwrap_or_default().contains("H flag run into it"));
         assert_eq!(rows[2].row.value.text, "204");
+    }
+
+    #[test]
+    fn a_scanned_decimal_whose_flag_before_it_was_read_as_its_first_digit_is_read_apart() {
+        let lines: &[&[(&str, f32)]] = &[
+            &[("Hb", 20.0), ("11.2", 250.0), ("L", 300.0), ("g/dL", 330.0), ("13.0-17.0", 420.0)],
+            &[("WBC", 20.0), ("12.9", 250.0), ("H", 300.0), ("10^3/uL", 330.0), ("4.0-11.0", 420.0)],
+            // `H 5.6` read `45.6`: no potassium is 45.6, and 5.6 is above the range.
+            &[("Potassium", 20.0), ("45.6", 250.0), ("mmol/L", 330.0), ("3.5 - 5.1", 420.0)],
+            // `L 2.9` read `12.9`: no potassium is 12.9 either; 2.9 is below the range.
+            &[("Potassium", 20.0), ("12.9", 250.0), ("mmol/L", 330.0), ("3.5 - 5.1", 420.0)],
+            // A rest inside the range is no flag's: left as read.
+            &[("Sodium", 20.0), ("4140.0", 250.0), ("mmol/L", 330.0), ("136-145", 420.0)],
+        ];
+        let rows = rows_of("ocr", lines);
+        let read: Vec<(Option<f64>, Option<&str>)> = rows.iter().map(|r| (r.row.value.number, r.flag)).collect();
+        assert_eq!(read[2..4], [(Some(5.6), Some("high")), (Some(2.9), Some("low"))]);
+        assert!(rows[2].needs_review.clone().unwrap_or_default().contains("H flag before it"));
+        assert_eq!(rows[2].row.value.text, "45.6");
+        assert_ne!(rows[4].row.value.number, Some(140.0));
     }
 
     #[test]
