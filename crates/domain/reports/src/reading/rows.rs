@@ -904,7 +904,13 @@ fn list_unit<'a, 'w>(words: &'a [RunWord<'w>], at: usize) -> Option<(String, &'a
         let run = words.get(at..at + n)?;
         let text = joined(run);
         let text = text.trim_end_matches([',', ';']);
-        let before_bracket = words.get(at + n).is_some_and(|next| next.text.starts_with(OPENING));
+        // (Or before a reference whose bracket a scan read as a border and cut off: a cell of
+        // its own that reads as a reference, `UML`  `M: 40 - 129 F: 36 - 116}`.)
+        let cut_off = |next: &RunWord| {
+            let cell: Vec<&str> = words.iter().filter(|w| w.cell == next.cell).map(|w| w.text).collect();
+            next.cell != run_cell(words, at) && ranged_for_some_sex(&cell.join(" "))
+        };
+        let before_bracket = words.get(at + n).is_some_and(|next| next.text.starts_with(OPENING) || cut_off(next));
         let known = if n == 1 {
             list_unit_word(text) || (before_bracket && misread(run[0].text))
         } else {
@@ -916,6 +922,11 @@ fn list_unit<'a, 'w>(words: &'a [RunWord<'w>], at: usize) -> Option<(String, &'a
         };
         (run.iter().all(|w| w.cell == run[0].cell) && known).then(|| (text.to_string(), run))
     })
+}
+
+/// The cell word `at` of a run stands in.
+fn run_cell(words: &[RunWord], at: usize) -> usize {
+    words.get(at).map_or(usize::MAX, |w| w.cell)
 }
 
 /// A list's reference as read: its text, its words, the flag after it, and whether words
@@ -964,7 +975,14 @@ fn list_reference<'a, 'w>(words: &'a [RunWord<'w>], at: usize, in_words: bool) -
             let after: Vec<String> = after.into_iter().map(str::to_string).collect();
             (text[1..close_at].to_string(), &words[at..=last], after)
         }
-        _ if next_text.is_empty() || named => {
+        // (Or a cell of its own after the unit that reads as one, its bracket a scan cut off.)
+        _ if next_text.is_empty()
+            || named
+            || (at > 0
+                && words[at].cell != words[at - 1].cell
+                && words[at..].iter().all(|w| w.cell == words[at].cell)
+                && ranged_for_some_sex(&joined(&words[at..]))) =>
+        {
             let run = &words[at..];
             if run.iter().any(|w| w.cell != run[0].cell) {
                 return None;
@@ -7848,6 +7866,22 @@ mod tests {
                 row("HBsAg", "Negative", "Non Reactive"),
                 row("Urine Protein", "Nil", "Negative"),
                 row("Ketones", "Absent", "Absent")
+            ]
+        );
+    }
+
+    #[test]
+    fn a_lists_misread_unit_before_a_reference_whose_bracket_a_scan_cut_off_is_its_unit() {
+        let p = ocr_cells_page(&[
+            &[("Monocytes: 3 % [Male : 2 - 10 ; Female : 2 - 9]", 204.0)],
+            &[("Alkaline Phosphatase: 19 UML [M: 40 - 129 F: 36 - 116}", 206.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        assert_eq!(
+            names_values_units_ranges(&rows),
+            [
+                ("Monocytes", "3", Some("%"), Some((Some(2.0), Some(10.0)))),
+                ("Alkaline Phosphatase", "19", Some("UML"), Some((Some(40.0), Some(129.0)))),
             ]
         );
     }
