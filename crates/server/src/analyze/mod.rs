@@ -816,7 +816,7 @@ pub(crate) fn range_with_points(biomarker: &Biomarker, row: &LabRow, sex: Option
     let (low, high) = (range.low?, range.high?);
     // (A unit read as none of the test's, `dis` for mg/dL, is judged as the test's own: judged
     // as unknown, nothing was, and Magnesium 2.7 was flagged low against `16-26`.)
-    let unit = row.unit.as_deref().filter(|u| biomarker.measured_in(u));
+    let unit = unit_judged(biomarker, row);
     if let Some(mended) = range_without_minus(biomarker, unit, low, high) {
         return Some(mended);
     }
@@ -1071,7 +1071,7 @@ fn flags_run_into_values(rows: &mut [LabRow]) -> Vec<Option<String>> {
                     return None;
                 }
                 let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
-                let unit = row.unit.as_deref().filter(|u| biomarker.to_canonical(1.0, Some(u)).is_some());
+                let unit = unit_judged(biomarker, row);
                 biomarker.implausible(text.parse().ok()?, unit)?;
                 // (Nor one its decimal point, put back to the places its range prints, puts
                 // inside its range, which no lab flags: INR `114` beside 0.80-1.20 is 1.14, not
@@ -1107,6 +1107,12 @@ fn flags_run_into_values(rows: &mut [LabRow]) -> Vec<Option<String>> {
         .collect()
 }
 
+/// The unit `row`'s value is judged in for `biomarker`: its own where the test is printed in
+/// it, else none (the test's canonical unit): a unit misread past knowing judges nothing.
+fn unit_judged<'r>(biomarker: &Biomarker, row: &'r LabRow) -> Option<&'r str> {
+    row.unit.as_deref().filter(|u| biomarker.measured_in(u))
+}
+
 /// A scanned value whose flag printed before it OCR read as its first digit, glued to it: `H
 /// 5.6` read `45.6`, `H 4.78` read `14.78`, `L 2.1` read `12.1`. Only a decimal the test cannot
 /// have as read (so it asks for review anyway), whose rest without that first `4` or `1` it can
@@ -1119,7 +1125,7 @@ fn flag_read_before_value(row: &LabRow) -> Option<(f64, Flag, String)> {
         return None;
     }
     let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
-    let unit = row.unit.as_deref().filter(|u| biomarker.to_canonical(1.0, Some(u)).is_some());
+    let unit = unit_judged(biomarker, row);
     biomarker.implausible(text.parse().ok()?, unit)?;
     let number: f64 = rest.parse().ok()?;
     if biomarker.implausible(number, unit).is_some() {

@@ -904,13 +904,9 @@ fn list_unit<'a, 'w>(words: &'a [RunWord<'w>], at: usize) -> Option<(String, &'a
         let run = words.get(at..at + n)?;
         let text = joined(run);
         let text = text.trim_end_matches([',', ';']);
-        // (Or before a reference whose bracket a scan read as a border and cut off: a cell of
-        // its own that reads as a reference, `UML`  `M: 40 - 129 F: 36 - 116}`.)
-        let cut_off = |next: &RunWord| {
-            let cell: Vec<&str> = words.iter().filter(|w| w.cell == next.cell).map(|w| w.text).collect();
-            next.cell != run_cell(words, at) && ranged_for_some_sex(&cell.join(" "))
-        };
-        let before_bracket = words.get(at + n).is_some_and(|next| next.text.starts_with(OPENING) || cut_off(next));
+        // (Or before a reference whose bracket a scan cut off, [`reference_cell_from`].)
+        let before_bracket =
+            words.get(at + n).is_some_and(|next| next.text.starts_with(OPENING)) || reference_cell_from(words, at + n);
         let known = if n == 1 {
             list_unit_word(text) || (before_bracket && misread(run[0].text))
         } else {
@@ -924,9 +920,15 @@ fn list_unit<'a, 'w>(words: &'a [RunWord<'w>], at: usize) -> Option<(String, &'a
     })
 }
 
-/// The cell word `at` of a run stands in.
-fn run_cell(words: &[RunWord], at: usize) -> usize {
-    words.get(at).map_or(usize::MAX, |w| w.cell)
+/// Whether the words of a run from `k` on are a cell of their own, after another, that reads
+/// as a reference: one whose bracket a scan read as a table's border and cut off, starting a
+/// cell there (`UML`  `M: 40 - 129 F: 36 - 116}`).
+fn reference_cell_from(words: &[RunWord], k: usize) -> bool {
+    k > 0
+        && words
+            .get(k)
+            .is_some_and(|first| first.cell != words[k - 1].cell && words[k..].iter().all(|w| w.cell == first.cell))
+        && ranged_for_some_sex(&joined(&words[k..]))
 }
 
 /// A list's reference as read: its text, its words, the flag after it, and whether words
@@ -976,13 +978,7 @@ fn list_reference<'a, 'w>(words: &'a [RunWord<'w>], at: usize, in_words: bool) -
             (text[1..close_at].to_string(), &words[at..=last], after)
         }
         // (Or a cell of its own after the unit that reads as one, its bracket a scan cut off.)
-        _ if next_text.is_empty()
-            || named
-            || (at > 0
-                && words[at].cell != words[at - 1].cell
-                && words[at..].iter().all(|w| w.cell == words[at].cell)
-                && ranged_for_some_sex(&joined(&words[at..]))) =>
-        {
+        _ if next_text.is_empty() || named || reference_cell_from(words, at) => {
             let run = &words[at..];
             if run.iter().any(|w| w.cell != run[0].cell) {
                 return None;
@@ -2980,7 +2976,7 @@ fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<Parse
             && reference_cell.is_none()
             && parse_range(t, None).is_some()
             && let Some(next) = after_value.get(i + 1)
-            && let Some(label) = next.text.trim().strip_prefix(':').map(str::trim).filter(|l| label_words(l))
+            && let Some(label) = colon_label(&next.text)
         {
             let text = format!("{t} : {label}");
             if let Some(r) = parse_range(&text, sex) {
@@ -3749,8 +3745,7 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
             |c: &Cell| !holds_reference(rest) && rest.last().is_some_and(|r| c.x0 > r.x1) && is_reference(c);
         // (A tier's colon and label a cell apart after its range are part of it: `0 - 12)`
         // `: Children`.)
-        let label_after =
-            |k: usize| k > 0 && others[k].text.trim().strip_prefix(':').is_some_and(|l| label_words(l.trim()));
+        let label_after = |k: usize| k > 0 && colon_label(&others[k].text).is_some();
         let tier = |k: usize, c: &Cell| {
             let text = match others.get(k + 1) {
                 Some(label) if label_after(k + 1) => format!("{} {}", c.text.trim(), label.text.trim()),
@@ -3838,6 +3833,12 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         }
     }
     Some(out)
+}
+
+/// The label of a cell that holds only a tier's colon and label, a cell apart after the tier's
+/// range (`: Women` after `10.4 - 12.6)`).
+fn colon_label(text: &str) -> Option<&str> {
+    text.trim().strip_prefix(':').map(str::trim).filter(|l| label_words(l))
 }
 
 /// Whether a cell is a reference range, by sex or not.
