@@ -402,6 +402,8 @@ fn read_words(tsv: &str, image: &GrayImage) -> Vec<Word> {
             word.text = text;
         } else if let Some(text) = ht_reports::reading::mend_letter_s(&word.text) {
             word.text = text;
+        } else if let Some(text) = ht_reports::reading::mend_five_sign(&word.text) {
+            word.text = text;
         }
         let b = word.bbox;
         if let Some(text) = crate::decimals::restore_point(image, &word.text, [b.x0, b.y0, b.x1, b.y1]) {
@@ -579,6 +581,17 @@ mod tests {
         let words = read_words(tsv, &GrayImage::from_pixel(800, 600, image::Luma([255])));
         let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
         assert_eq!(texts, ["INR", "0.78L", "(0.80", "HCO3"]);
+    }
+
+    #[test]
+    fn a_five_read_as_a_section_sign_is_read_as_a_five() {
+        let tsv = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n\
+5\t1\t1\t1\t1\t1\t40\t100\t80\t20\t91\tGamma\n\
+5\t1\t1\t1\t1\t2\t400\t101\t30\t20\t60\t\u{a7}1\n\
+5\t1\t1\t1\t1\t3\t500\t101\t90\t20\t80\t(7-\u{a7}5)\n";
+        let words = read_words(tsv, &GrayImage::from_pixel(800, 600, image::Luma([255])));
+        let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        assert_eq!(texts, ["Gamma", "51", "(7-55)"]);
     }
 
     #[test]

@@ -132,10 +132,37 @@ pub fn mend_letter_s(token: &str) -> Option<String> {
     Some(number)
 }
 
+/// A token of numbers OCR read with a section or dollar sign for a 5 (`§51` for 51, `(7 -
+/// §55)`, `$4` for 54 in small print): `token` with each such sign beside a digit or a
+/// point a 5. `None` where there is none, or the token holds a letter (a word, a code).
+#[must_use]
+pub fn mend_five_sign(token: &str) -> Option<String> {
+    let chars: Vec<char> = token.chars().collect();
+    let sign = |c: char| matches!(c, '\u{a7}' | '$');
+    if !chars.iter().copied().any(sign) || chars.iter().any(|c| c.is_alphabetic()) {
+        return None;
+    }
+    let numeric = |c: Option<&char>| c.is_some_and(|&c| c.is_ascii_digit() || c == '.');
+    let beside = |i: usize| numeric(i.checked_sub(1).and_then(|p| chars.get(p))) || numeric(chars.get(i + 1));
+    let mended: String = chars.iter().enumerate().map(|(i, &c)| if sign(c) && beside(i) { '5' } else { c }).collect();
+    (mended != token).then_some(mended)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_section_or_dollar_sign_beside_a_digit_is_a_five() {
+        assert_eq!(mend_five_sign("\u{a7}1").as_deref(), Some("51"));
+        assert_eq!(mend_five_sign("\u{a7}5))").as_deref(), Some("55))"));
+        assert_eq!(mend_five_sign("$4").as_deref(), Some("54"));
+        assert_eq!(mend_five_sign("(3.5-\u{a7}.2)").as_deref(), Some("(3.5-5.2)"));
+        for token in ["\u{a7}", "$", "12", "\u{a7}A1", "US$4", "- $ -"] {
+            assert_eq!(mend_five_sign(token), None, "{token:?}");
+        }
+    }
 
     #[test]
     fn an_s_between_a_numbers_digits_is_a_five() {
