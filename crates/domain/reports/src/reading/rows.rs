@@ -537,7 +537,13 @@ fn lines_of(page: &Page) -> Vec<Line> {
         .into_iter()
         .map(|mut g| {
             g.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
-            let h = g.iter().map(|w| w.bbox.height()).fold(0.0f32, f32::max).max(1.0);
+            // Not a table's rule read as a bar down the rows beside it: a mark without a
+            // letter or digit over three times the line's letters (`|` 400 px tall on a
+            // photo's line of 25 px letters joined its result to its comment).
+            let letters = g.iter().filter(|w| w.text.contains(char::is_alphanumeric)).map(|w| w.bbox.height());
+            let letters = letters.fold(0.0f32, f32::max);
+            let rule = |w: &&&Word| letters > 0.0 && w.bbox.height() > 3.0 * letters;
+            let h = g.iter().filter(|w| !rule(w)).map(|w| w.bbox.height()).fold(0.0f32, f32::max).max(1.0);
             let y = mid_y(&g);
             let shift_at = |x: f32| (slope - drift.at(x)) * y;
             let mut cells: Vec<Cell> = Vec::new();
@@ -591,7 +597,10 @@ fn lines_of(page: &Page) -> Vec<Line> {
                 .flat_map(|(i, c)| if i > 0 { split_worded_result(c) } else { vec![c] })
                 .collect();
             let cells = if scanned { with_split_labels_joined(cells) } else { cells };
-            let cells = listed(cells);
+            let mut cells = listed(cells);
+            if scanned {
+                mend_international_units(&mut cells);
+            }
             // A result beyond what the assay measures with its unit (`<5.0 mg/dL`) is the line's
             // first number after the name (which may hold one, `8. AST`), or its last after a
             // reference (`Up to 5.0  <0.2 mg/L`), or its first tier (`High : >= 120  <5.0 mg/dL`);
@@ -1068,7 +1077,8 @@ fn without_reference_words(mut text: &str, normal_too: bool) -> &str {
 
 /// `cells` with a reference's label that a photo's wide word space cut in two put back
 /// together (`Ref.` | `Range: 6 - 24`): alone, its first word after a result reads as the
-/// result's unit.
+/// result's unit. So is a tier's label cut from its range (`Adult:` | `136-145`): alone after
+/// the name, it reads as the name's last word.
 fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
     // (Its stop read as a comma: `Ref,` | `range M: 17 to 43`.)
     let word = |t: &str| t.trim().trim_end_matches([':', ',']).to_lowercase();
@@ -1077,8 +1087,17 @@ fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
         let first = word(&cells[i].text);
         let next = cells[i + 1].text.split_whitespace().next().map(word).unwrap_or_default();
         let label_start = ["ref", "ref.", "ret", "ret.", "reference", "bio.", "biological", "normal"];
-        if label_start.contains(&first.as_str())
-            && ["range", "ranges", "interval", "value", "values"].contains(&next.as_str())
+        let ages = ["adult", "adults", "child", "children", "infant", "infants", "newborn", "elderly"];
+        let tier_label = i > 0
+            && cells[i].text.trim_end().ends_with(':')
+            && (labels_a_sex(&cells[i].text) || ages.contains(&first.as_str()))
+            && cells[i + 1]
+                .text
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_digit() || "<>(\u{2264}\u{2265}".contains(c));
+        if tier_label
+            || (label_start.contains(&first.as_str())
+                && ["range", "ranges", "interval", "value", "values"].contains(&next.as_str()))
         {
             let next = cells.remove(i + 1);
             cells[i].text = format!("{} {}", cells[i].text.trim_end(), next.text.trim_start());
@@ -1793,6 +1812,23 @@ fn stroke_of_i(word: &str) -> bool {
 fn international(unit: &str) -> Option<String> {
     let unit = unit.trim();
     (unit.starts_with(['U', 'u']) && crate::catalog::is_known_unit(&format!("I{unit}"))).then(|| format!("I{unit}"))
+}
+
+/// `cells` with a unit of international units whose `I` OCR read as a one (`Up to 41` |
+/// `1U/L` | `27`) read as printed, where a number stood before it after the name: alone, it
+/// reads as a result of 1 and the unit after it.
+fn mend_international_units(cells: &mut [Cell]) {
+    let mut number_before = false;
+    for cell in cells.iter_mut().skip(1) {
+        let text = cell.text.trim();
+        if number_before
+            && !text.contains(' ')
+            && let Some(unit) = text.strip_prefix('1').and_then(international)
+        {
+            cell.text = unit;
+        }
+        number_before |= cell.text.contains(|c: char| c.is_ascii_digit());
+    }
 }
 
 /// A bound and its unit before the result (`<100 mg/dL  95  mg/dL`), which were set apart as
@@ -5066,6 +5102,63 @@ mod tests {
             ]
         );
         assert_eq!(rows[2].unit.as_deref(), Some("IU/L"));
+    }
+
+    #[test]
+    fn a_tiers_label_a_photo_set_apart_from_its_range_is_no_part_of_the_name() {
+        // A 950 px photo: `Adult:` and `Child:` a little more than two spaces from their
+        // ranges, cells of their own.
+        let p = ocr_cells_page(&[
+            &[("Investigation", 20.0), ("Normal Range", 700.0), ("Units", 1000.0), ("Observed Value", 1100.0)],
+            &[("11. Sodium", 20.0), ("Adult:", 700.0), ("136-145", 766.0), ("mEq/L", 1000.0), ("146", 1120.0)],
+            &[("Children:", 690.0), ("95-116", 784.0)],
+            &[("12. Lymphocytes", 20.0), ("Child:", 700.0), ("14-32", 766.0), ("%", 1000.0), ("32", 1120.0)],
+            &[("Adult:", 700.0), ("20-40", 766.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        let read: Vec<_> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.number, r.range.as_ref().map(|g| (g.low, g.high)))).collect();
+        assert_eq!(
+            read,
+            [
+                ("Sodium", Some(146.0), Some((Some(136.0), Some(145.0)))),
+                ("Lymphocytes", Some(32.0), Some((Some(20.0), Some(40.0)))),
+            ]
+        );
+    }
+
+    #[test]
+    fn international_units_read_with_a_one_alone_after_a_reference_are_the_unit() {
+        // `IU/L` read `1U/L`, a cell of its own between the reference and the result.
+        let p = ocr_cells_page(&[
+            &[("Investigation", 20.0), ("Normal Range", 700.0), ("Units", 1000.0), ("Observed Value", 1100.0)],
+            &[("9. SGPT (ALT)", 20.0), ("Up to 41", 700.0), ("1U/L", 1000.0), ("27", 1120.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
+            .collect();
+        assert_eq!(read, [("SGPT (ALT)", Some(27.0), Some("IU/L"), Some((None, Some(41.0))))]);
+    }
+
+    #[test]
+    fn a_rule_read_as_a_tall_bar_on_a_line_does_not_join_its_cells() {
+        // A table's rule read as `|` down five rows, on the line of a result and its comment:
+        // measured by the bar, the gap between them is less than a space.
+        let mut p = ocr_cells_page(&[
+            &[("Investigation", 20.0), ("Normal Range", 700.0), ("Observed Value", 1100.0), ("Comments", 1300.0)],
+            &[("23. Colour", 20.0), ("Pale Yellow", 700.0), ("Straw", 1100.0), ("Mildly haemolysed", 1220.0)],
+        ]);
+        p.words.push(Word {
+            text: "|".into(),
+            bbox: BBox { x0: 1500.0, y0: 140.0, x1: 1506.0, y1: 540.0 },
+            bold: false,
+            line: Some(1),
+        });
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
+        assert_eq!(read, [("Colour", "Straw")]);
     }
 
     #[test]
