@@ -577,9 +577,16 @@ fn lines_of(page: &Page) -> Vec<Line> {
                 // The gap as it is on the image: words next to each other are moved by nearly
                 // as much, but not quite, and a gap just under the limit must not pass it.
                 let gap = w.bbox.x0 - std::mem::replace(&mut raw_x1, w.bbox.x1);
+                // A range's high bound after its `to` is the range's, across a photo's wider
+                // space too (`reference 40 to` | `129 U/L`).
+                let bound = scanned && gap < 1.2 * h && text.starts_with(|c: char| c.is_ascii_digit()) && {
+                    let mut before = cells.last().map_or("", |c| c.text.as_str()).rsplit(' ');
+                    before.next().is_some_and(|t| t.eq_ignore_ascii_case("to"))
+                        && before.next().is_some_and(|n| parse_number(n.trim_start_matches(['(', '<', '>'])).is_some())
+                };
                 match cells.last_mut() {
                     // A gap wider than about two spaces starts a new column.
-                    Some(c) if !after_border && (gap < 0.55 * h || point_gap) => {
+                    Some(c) if !after_border && (gap < 0.55 * h || point_gap || bound) => {
                         c.point_gap = point_gap;
                         c.text.push(' ');
                         c.text.push_str(text);
@@ -1095,7 +1102,14 @@ fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
                 .text
                 .trim_start()
                 .starts_with(|c: char| c.is_ascii_digit() || "<>(\u{2264}\u{2265}".contains(c));
+        // (Or a range before its tier's label, `2-10:` | `Adults`.)
+        let label_after = i > 0
+            && cells[i].text.trim_end().ends_with(':')
+            && parse_range(cells[i].text.trim_end().trim_end_matches(':'), None).is_some()
+            && cells[i + 1].text.split_whitespace().count() == 1
+            && (labels_a_sex(&cells[i + 1].text) || ages.contains(&next.as_str()));
         if tier_label
+            || label_after
             || (label_start.contains(&first.as_str())
                 && ["range", "ranges", "interval", "value", "values"].contains(&next.as_str()))
         {
@@ -1137,11 +1151,20 @@ fn split_run_on_reference(cell: Cell) -> Vec<Cell> {
         // sex's range first, `(4000 - 11000) : Women`.)
         let shaped = reference.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '('))
             || (reference.starts_with(char::is_alphabetic) && reference.contains(':'));
-        let ranged = shaped
-            && [None, Some(Sex::Male), Some(Sex::Female)]
-                .into_iter()
-                .any(|sex| parse_range(&reference, sex).is_some_and(|r| r.low.is_some() || r.high.is_some()));
-        (known && ranged).then_some((unit, reference))
+        let bounded =
+            |text: &str, sex: Option<Sex>| parse_range(text, sex).is_some_and(|r| r.low.is_some() || r.high.is_some());
+        let ranged =
+            shaped && [None, Some(Sex::Male), Some(Sex::Female)].into_iter().any(|sex| bounded(&reference, sex));
+        // (Or the first of tiers that is not the normal one, `Moderate Decrease : 30 - 59`.)
+        let tier = || {
+            reference.split_once(':').is_some_and(|(label, range)| {
+                let words: Vec<&str> = label.split_whitespace().collect();
+                (1..=3).contains(&words.len())
+                    && words.iter().all(|w| w.chars().all(char::is_alphabetic))
+                    && bounded(range.trim(), None)
+            })
+        };
+        (known && (ranged || tier())).then_some((unit, reference))
     });
     let Some((unit, reference)) = found else { return vec![cell] };
     let result = words[..after_value].join(" ");
@@ -2312,6 +2335,10 @@ fn binary_results(cells: &[Cell]) -> Vec<(String, ResultValue)> {
                 let clean = drop_method(clean);
                 let Some(value) = parse_value(word) else { return Vec::new() };
                 if name.len() > 4 || !name_ok(clean) || !clean.starts_with(char::is_alphabetic) {
+                    return Vec::new();
+                }
+                // A reference's label under a row, its colon lost (`Reterence Range  Negative`).
+                if clean.split_whitespace().all(names_reference) {
                     return Vec::new();
                 }
                 // `Blood Group  B Positive`: the group belongs to the result, read by eye.
@@ -5159,6 +5186,77 @@ mod tests {
         let rows = rows_from_page(&p, None);
         let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
         assert_eq!(read, [("Colour", "Straw")]);
+    }
+
+    #[test]
+    fn a_ranges_high_bound_a_photo_set_apart_after_its_to_is_the_ranges() {
+        // `... reference 40 to` ends at 280 px; `129 U/L` starts 14 px on, more than the
+        // two spaces (10 px for 18 px letters) that start a cell.
+        let p = ocr_cells_page(&[
+            &[("ALP: 32 L U/L, reference 40 to", 40.0), ("129 U/L", 294.0)],
+            &[("INR: 0.94, reference 0.80 to", 40.0), ("1.20", 290.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.number, r.flag, r.range.as_ref().map(|g| (g.low, g.high))))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("ALP", Some(32.0), Some(Flag::Low), Some((Some(40.0), Some(129.0)))),
+                ("INR", Some(0.94), None, Some((Some(0.8), Some(1.2)))),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_range_a_photo_set_apart_from_its_tiers_label_after_it_is_the_tiers() {
+        let p = ocr_cells_page(&[
+            &[("Investigation", 20.0), ("Reference Range", 700.0), ("Result", 1100.0)],
+            &[("Monocytes", 20.0), ("2-10:", 700.0), ("Adults", 760.0), ("3%", 1100.0)],
+            &[("1-8:", 700.0), ("Children", 760.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        let read: Vec<_> =
+            rows.iter().map(|r| (r.name.as_str(), r.value.number, r.range.as_ref().map(|g| (g.low, g.high)))).collect();
+        assert_eq!(read, [("Monocytes", Some(3.0), Some((Some(2.0), Some(10.0))))]);
+    }
+
+    #[test]
+    fn a_reference_label_under_a_row_read_a_letter_off_without_its_colon_is_no_test() {
+        let p = ocr_cells_page(&[
+            &[("PARAMETER", 20.0), ("Technology", 500.0), ("RESULT", 800.0)],
+            &[("24. Urine Glucose", 20.0), ("Enzymatic", 500.0), ("Absent", 800.0)],
+            &[("Reterence Range", 20.0), ("Negative", 300.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
+        assert_eq!(read, [("Urine Glucose", "Absent")]);
+        assert_eq!(rows[0].range_text.as_deref(), Some("Negative"));
+    }
+
+    #[test]
+    fn a_unit_run_into_a_first_tier_that_is_not_the_normal_one_is_set_apart() {
+        // A text layer's long unit with no gap before the reference's column, whose first
+        // tier is not the normal one: the tiers under it say which is.
+        let p = page(&[
+            &[
+                ("Test Description", 40.0),
+                ("Observed Value", 255.0),
+                ("Normal Range", 340.0),
+                ("Previous Result", 500.0),
+            ],
+            &[("eGFR", 40.0), ("99 mL/min/1.73m2 Moderate Decrease : 30 - 59", 255.0), ("102", 500.0)],
+            &[("Mild Decrease : 60 - 89", 340.0)],
+            &[("Normal : >= 90", 340.0)],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Male));
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
+            .collect();
+        assert_eq!(read, [("eGFR", Some(99.0), Some("mL/min/1.73m2"), Some((Some(90.0), None)))]);
     }
 
     #[test]
