@@ -175,7 +175,9 @@ fn table_bands(page: &Page, rows: &[LabRow], boxes: impl Iterator<Item = BBox>) 
 /// read: a value Tesseract left out (`Amylase  Male: 25 to 90; Female: 28 to 100 U/L`, the `87`
 /// far to its right lost on a photo, which the band read alone finds). So are lines of a whole
 /// name and nothing else that no row took for its name: Tesseract's layout analysis of a small
-/// photo can drop the rest of a row (result, reference and unit) altogether.
+/// photo can drop the rest of a row (result, reference and unit) altogether. And lines that
+/// start with a result well right of the rows' names, read again from the names' edge: the
+/// name was lost into another line.
 fn lines_without_rows(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
     let mut lines: HashMap<u32, Vec<&Word>> = HashMap::new();
     for w in &page.words {
@@ -184,6 +186,9 @@ fn lines_without_rows(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
         }
     }
     let boxes = line_boxes(&page.words);
+    // Where the rows' names start, and how far right of that a line starts with its result.
+    let names_x = rows.iter().map(|r| r.bbox.x0).fold(f32::INFINITY, f32::min);
+    let far = 8.0 * letter_height(page);
     let mut found: Vec<BBox> = lines
         .into_iter()
         .filter_map(|(line, mut words)| {
@@ -192,6 +197,21 @@ fn lines_without_rows(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
                 return None;
             }
             words.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
+            // A row whose name Tesseract lost (read as part of the line under it): a line
+            // that starts with a result well right of the names, something after it, is read
+            // again from the names' edge (a large photo's `Serum Iron  189  High  ug/dL ...`
+            // came as `189 High ug/dL ...` over `oahcitabth ...`), perhaps after specks of it
+            // (`A  i  5.3  H  m/dL ...`).
+            let result = |w: &Word| ht_reports::reading::parse_value(&w.text).is_some_and(|v| v.number.is_some());
+            let first = words.iter().position(|w| result(w));
+            let nameless = first.is_some_and(|at| {
+                at + 1 < words.len()
+                    && words[at].bbox.x0 > names_x + far
+                    && words[..at].iter().all(|w| w.text.chars().count() <= 2)
+            });
+            if nameless {
+                return Some(BBox { x0: names_x, ..bbox });
+            }
             let named = (1..=words.len().min(4)).find(|&n| {
                 let name = words[..n].iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
                 catalog::lookup(name.trim_end_matches(':')).is_some()
@@ -620,6 +640,26 @@ mod tests {
         let rows = rows_from_page(&first, None);
         let page = with_gaps_filled(first.clone(), &rows, true, &bands, &urea_again_as("Ures", "xx"), None);
         assert_eq!(page.words.len(), first.words.len());
+    }
+
+    #[test]
+    fn a_line_whose_name_was_lost_is_read_again_from_the_names_edge() {
+        // Urea's name read as part of another line: its line starts with its result.
+        let first = page(&[("17.50", 200.0), ("mg/dL", 300.0), ("17-47", 400.0)]);
+        let rows = rows_from_page(&first, None);
+        assert_eq!(rows.len(), 2, "{rows:#?}");
+        let lost = lines_without_rows(&first, &rows);
+        assert_eq!(lost.len(), 1, "{lost:?}");
+        assert!((lost[0].x0, lost[0].y0, lost[0].y1) == (20.0, 80.0, 92.0), "{:?}", lost[0]);
+        // So is one after specks of its name.
+        let specks = page(&[("\u{2014}", 40.0), ("17.50", 200.0), ("mg/dL", 300.0), ("17-47", 400.0)]);
+        let rows = rows_from_page(&specks, None);
+        assert_eq!(lines_without_rows(&specks, &rows).len(), 1, "{rows:#?}");
+        // Not a line whose first words are a word no test is named, nor a result alone.
+        let note = page(&[("Note", 20.0), ("17.50", 200.0), ("mg/dL", 300.0)]);
+        assert!(lines_without_rows(&note, &rows_from_page(&note, None)).is_empty());
+        let alone = page(&[("17.50", 200.0)]);
+        assert!(lines_without_rows(&alone, &rows_from_page(&alone, None)).is_empty());
     }
 
     #[test]
