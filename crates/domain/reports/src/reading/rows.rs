@@ -1560,11 +1560,100 @@ fn lines_found_by_ocr(page: &Page) -> (Vec<Vec<&Word>>, f32) {
     for w in &page.words {
         by_line.entry(w.line.unwrap_or(0)).or_default().push(w);
     }
-    let mut groups = join_side_by_side(by_line.into_values().collect());
+    let groups: Vec<Vec<&Word>> = by_line.into_values().collect();
+    let slope = page_slope(&groups);
+    let mut groups = join_side_by_side(join_pieces(groups, slope));
     let slope = page_slope(&groups);
     let top = |g: &Vec<&Word>| g.iter().map(|w| w.bbox.mid_y() - slope * w.bbox.mid_x()).fold(f32::MAX, f32::min);
     groups.sort_by(|a, b| top(a).total_cmp(&top(b)));
     (groups, slope)
+}
+
+/// `lines` with each OCR line of words at two heights cut in two ([`split_two_bands`]) and
+/// each piece that stands level with another line, between its words, made part of it: on a
+/// photo Tesseract put a row's `(`, `)` and unit with the rest of the name wrapped under the
+/// row (`Binding Capacity`), the row's other words on a line of their own.
+fn join_pieces(lines: Vec<Vec<&Word>>, slope: f32) -> Vec<Vec<&Word>> {
+    let mut groups: Vec<Vec<&Word>> = Vec::with_capacity(lines.len());
+    let mut split: Vec<(Vec<&Word>, Vec<Vec<&Word>>)> = Vec::new();
+    for line in lines {
+        let bands = split_two_bands(line.clone(), slope);
+        if bands.len() == 1 { groups.push(line) } else { split.push((line, bands)) }
+    }
+    let level = |w: &Word| w.bbox.mid_y() - slope * w.bbox.mid_x();
+    let fits = |piece: &[&Word], g: &[&Word]| {
+        !g.is_empty()
+            && piece.iter().all(|w| {
+                let h = w.bbox.height();
+                let apart = g.iter().all(|o| o.bbox.x0 >= w.bbox.x1 - 0.3 * h || o.bbox.x1 <= w.bbox.x0 + 0.3 * h);
+                let nearest = g.iter().min_by(|a, b| {
+                    (a.bbox.mid_x() - w.bbox.mid_x()).abs().total_cmp(&(b.bbox.mid_x() - w.bbox.mid_x()).abs())
+                });
+                // (A word much taller than its neighbour, a unit misread over two lines, is
+                // level where it spans the neighbour's middle.)
+                let level_with = |n: &&Word| {
+                    (level(n) - level(w)).abs() < 0.5 * n.bbox.height()
+                        || (w.bbox.height() > 1.5 * n.bbox.height()
+                            && (w.bbox.y0..=w.bbox.y1)
+                                .contains(&(n.bbox.mid_y() + slope * (w.bbox.mid_x() - n.bbox.mid_x()))))
+                };
+                apart && nearest.is_some_and(level_with)
+            })
+    };
+    // A line is cut only where a piece of it joins another line; else it stays whole.
+    for (line, bands) in split {
+        let homes: Vec<Option<usize>> = bands.iter().map(|piece| groups.iter().position(|g| fits(piece, g))).collect();
+        if homes.iter().all(Option::is_none) {
+            groups.push(line);
+            continue;
+        }
+        for (piece, home) in bands.into_iter().zip(homes) {
+            match home {
+                Some(i) => groups[i].extend(piece),
+                None => groups.push(piece),
+            }
+        }
+    }
+    groups
+}
+
+/// An OCR line that Tesseract made of words at two heights, cut into one line for each: on a
+/// photo it can take the rest of a wrapped name (`Binding Capacity`) with a bracket and a unit
+/// of the row above it (`(`, `)`, `ua`), leaving the row its name's first line without them.
+/// Words are at two heights where, the page's tilt (`slope`) taken out, the middles of the
+/// line's words sorted top to bottom leave a gap of more than 0.8 of the line's usual word
+/// height (a word over one and a half times that, a unit misread over both, goes with the
+/// band whose middle is nearest its own). [`join_pieces`] says where the pieces go.
+fn split_two_bands(line: Vec<&Word>, slope: f32) -> Vec<Vec<&Word>> {
+    if line.len() < 2 {
+        return vec![line];
+    }
+    let level = |w: &Word| w.bbox.mid_y() - slope * w.bbox.mid_x();
+    let mut heights: Vec<f32> = line.iter().map(|w| w.bbox.height()).collect();
+    heights.sort_by(f32::total_cmp);
+    let usual = heights[heights.len() / 2];
+    // (A word much taller than the rest, a misread unit over both heights, is placed after.)
+    let (mut regular, tall): (Vec<&Word>, Vec<&Word>) = line.into_iter().partition(|w| w.bbox.height() <= 1.5 * usual);
+    regular.sort_by(|a, b| level(a).total_cmp(&level(b)));
+    let mut bands: Vec<Vec<&Word>> = vec![Vec::new()];
+    for (i, w) in regular.iter().enumerate() {
+        if i > 0 && level(w) - level(regular[i - 1]) > 0.8 * usual {
+            bands.push(Vec::new());
+        }
+        if let Some(band) = bands.last_mut() {
+            band.push(*w);
+        }
+    }
+    let middle = |band: &[&Word]| band.iter().map(|w| level(w)).sum::<f32>() / band.len().max(1) as f32;
+    for w in tall {
+        let nearest = (0..bands.len())
+            .min_by(|&a, &b| (middle(&bands[a]) - level(w)).abs().total_cmp(&(middle(&bands[b]) - level(w)).abs()));
+        if let Some(i) = nearest {
+            bands[i].push(w);
+        }
+    }
+    bands.retain(|b| !b.is_empty());
+    bands
 }
 
 /// Joins OCR lines that stand side by side at one height into one: Tesseract sets apart, as a
@@ -5257,6 +5346,35 @@ mod tests {
             .map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
             .collect();
         assert_eq!(read, [("eGFR", Some(99.0), Some("mL/min/1.73m2"), Some((Some(90.0), None)))]);
+    }
+
+    #[test]
+    fn an_ocr_line_of_two_heights_is_cut_and_its_piece_level_with_a_row_joins_the_row() {
+        // Tesseract's line 2 took the row's `(` and unit with the rest of the name wrapped
+        // under the row; the row's other words are line 1.
+        let size = (9.0, 18.0);
+        let mut words = Vec::new();
+        for (t, x) in [("Test", 20.0), ("Result", 500.0), ("Range", 700.0), ("Unit", 900.0)] {
+            words.push(ocr_word(t, x, 100.0, size, 0));
+        }
+        for (t, x) in [("Total", 20.0), ("Iron", 74.0), ("284", 500.0), ("250", 700.0), ("-", 731.0), ("450)", 744.0)] {
+            words.push(ocr_word(t, x, 140.0, size, 1));
+        }
+        for (t, x, y) in
+            [("(", 688.0, 140.0), ("ug/dL", 900.0, 140.0), ("Binding", 20.0, 162.0), ("Capacity", 92.0, 162.0)]
+        {
+            words.push(ocr_word(t, x, y, size, 2));
+        }
+        let p = Page { number: 1, width: 1400.0, height: 400.0, words };
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
+            .collect();
+        assert_eq!(
+            read,
+            [("Total Iron Binding Capacity", Some(284.0), Some("ug/dL"), Some((Some(250.0), Some(450.0))))]
+        );
     }
 
     #[test]
