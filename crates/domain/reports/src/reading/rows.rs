@@ -598,6 +598,7 @@ fn lines_of(page: &Page) -> Vec<Line> {
             }
             let cells: Vec<Cell> = cells
                 .into_iter()
+                .map(|c| if scanned { without_leading_specks(c) } else { c })
                 .flat_map(|c| if scanned { split_after_result(c) } else { vec![c] })
                 .flat_map(split_run_on_reference)
                 .enumerate()
@@ -1212,6 +1213,23 @@ const SPECKS: &[char] = &['=', '~', '_', '\u{2014}'];
 /// Whether `word` is made of [`SPECKS`] only (`=`, `—_`).
 fn speck_word(word: &str) -> bool {
     !word.is_empty() && word.chars().all(|c| SPECKS.contains(&c))
+}
+
+/// A scanned cell without the specks a scan left before its number, a word of marks alone
+/// (`=. 108 mmol/L`, a tall speck between a flag's column and the result): with them, neither
+/// the result nor its unit was read.
+fn without_leading_specks(cell: Cell) -> Cell {
+    let Some((specks, rest)) = cell.text.trim().split_once(' ') else { return cell };
+    // (Not a decimal point set apart from its digits, `. 5`.)
+    let marks = specks.chars().count() <= 3
+        && specks.chars().all(|c| "=~_\u{2014}.,:'`".contains(c))
+        && !specks.chars().all(|c| matches!(c, '.' | ','));
+    if !marks || !rest.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+        return cell;
+    }
+    let rest = rest.trim_start().to_string();
+    let at = cell.text.chars().count() - rest.chars().count();
+    Cell { x0: cell.x_at(at), text: rest, ..cell }
 }
 
 /// A scanned cell that starts with a result and runs on past a speck (`26 ~~ High`, `75* —
@@ -5375,6 +5393,27 @@ mod tests {
             read,
             [("Total Iron Binding Capacity", Some(284.0), Some("ug/dL"), Some((Some(250.0), Some(450.0))))]
         );
+    }
+
+    #[test]
+    fn a_speck_of_marks_before_a_result_and_its_unit_is_no_part_of_them() {
+        // A tall speck read `=.` between the flag's column and `108 mmol/L`.
+        let p = ocr_cells_page(&[
+            &[("Tests", 20.0), ("H/L", 400.0), ("Observed Value", 500.0), ("Biological Ref. Interval", 800.0)],
+            &[
+                ("Chloride", 20.0),
+                ("High", 400.0),
+                ("=. 108 mmol/L", 480.0),
+                ("Male: 88 to 96; Female: 98 to 107", 800.0),
+            ],
+        ]);
+        let rows = rows_from_page(&p, Some(Sex::Female));
+        let read: Vec<_> = rows
+            .iter()
+            .map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
+            .collect();
+        assert_eq!(read, [("Chloride", Some(108.0), Some("mmol/L"), Some((Some(98.0), Some(107.0))))]);
+        assert_eq!(rows[0].flag, Some(Flag::High));
     }
 
     #[test]
