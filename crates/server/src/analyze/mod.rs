@@ -1046,65 +1046,68 @@ fn flags_run_into_values(rows: &mut [LabRow]) -> Vec<Option<String>> {
             if flagged < 2 || row.flag.is_some() || row.value.qualifier.is_some() {
                 return None;
             }
-            if let Some((number, flag, reason)) = flag_read_before_value(row) {
-                row.value.number = Some(number);
-                row.flag = Some(flag);
-                return Some(reason);
-            }
-            let text = row.value.text.as_str();
-            let (low, high) = row.range.as_ref().map_or((None, None), |r| (r.low, r.high));
-            let (kept, flag) = match text.strip_suffix('1') {
-                Some(kept) => (kept, Flag::Low),
-                None => (text.strip_suffix('4')?, Flag::High),
-            };
-            let places = |t: &str| t.split_once('.').map_or(0, |(_, p)| p.len());
-            let range_places = row.range_text.as_deref().and_then(range_places);
-            let decimal = places(kept) > 0
-                && match flag {
-                    Flag::Low => true,
-                    _ => range_places.is_some_and(|p| places(text) == p + 1),
-                };
-            let number = if decimal {
-                kept.parse::<f64>().ok()?
-            } else {
-                if kept.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-                    return None;
-                }
-                let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
-                let unit = unit_judged(biomarker, row);
-                biomarker.implausible(text.parse().ok()?, unit)?;
-                // (Nor one its decimal point, put back to the places its range prints, puts
-                // inside its range, which no lab flags: INR `114` beside 0.80-1.20 is 1.14, not
-                // 11 and a flag; ESR `204` beside 0-15 is no 2.04.)
-                if let (Some(l), Some(h), Some(places)) = (low, high, range_places)
-                    && (1..=places.min(text.len() - 1)).any(|p| {
-                        let (whole, fraction) = text.split_at(text.len() - p);
-                        format!("{whole}.{fraction}").parse::<f64>().is_ok_and(|v| (l..=h).contains(&v))
-                    })
-                {
-                    return None;
-                }
-                match kept.parse::<f64>().ok()? {
-                    n if biomarker.implausible(n, unit).is_none() => n,
-                    _ => biomarker.point_lost(kept, unit, (low, high))?,
-                }
-            };
-            let beyond = match flag {
-                Flag::Low => low.is_some_and(|l| number < l),
-                _ => high.is_some_and(|h| number > h),
-            };
-            if !beyond {
-                return None;
-            }
-            let (letter, side) = if flag == Flag::Low { ("L", "low") } else { ("H", "high") };
-            let reason = format!(
-                "the result reads {text}, which is {number} with its {letter} flag run into it; it is taken as {number}, {side}; check the report"
-            );
+            let (number, flag, reason) = flag_read_before_value(row).or_else(|| flag_read_after_value(row))?;
             row.value.number = Some(number);
             row.flag = Some(flag);
             Some(reason)
         })
         .collect()
+}
+
+/// A scanned value run into its flag after it, OCR reading an `L` as a `1` or an `H` as a `4`
+/// ([`flags_run_into_values`] says which are taken so). Gives the value without that digit, its
+/// flag and why; the value as read stays in its text.
+fn flag_read_after_value(row: &LabRow) -> Option<(f64, Flag, String)> {
+    let text = row.value.text.as_str();
+    let (low, high) = row.range.as_ref().map_or((None, None), |r| (r.low, r.high));
+    let (kept, flag) = match text.strip_suffix('1') {
+        Some(kept) => (kept, Flag::Low),
+        None => (text.strip_suffix('4')?, Flag::High),
+    };
+    let places = |t: &str| t.split_once('.').map_or(0, |(_, p)| p.len());
+    let range_places = row.range_text.as_deref().and_then(range_places);
+    let decimal = places(kept) > 0
+        && match flag {
+            Flag::Low => true,
+            _ => range_places.is_some_and(|p| places(text) == p + 1),
+        };
+    let number = if decimal {
+        kept.parse::<f64>().ok()?
+    } else {
+        if kept.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
+        let unit = unit_judged(biomarker, row);
+        biomarker.implausible(text.parse().ok()?, unit)?;
+        // (Nor one its decimal point, put back to the places its range prints, puts
+        // inside its range, which no lab flags: INR `114` beside 0.80-1.20 is 1.14, not
+        // 11 and a flag; ESR `204` beside 0-15 is no 2.04.)
+        if let (Some(l), Some(h), Some(places)) = (low, high, range_places)
+            && (1..=places.min(text.len() - 1)).any(|p| {
+                let (whole, fraction) = text.split_at(text.len() - p);
+                format!("{whole}.{fraction}").parse::<f64>().is_ok_and(|v| (l..=h).contains(&v))
+            })
+        {
+            return None;
+        }
+        match kept.parse::<f64>().ok()? {
+            n if biomarker.implausible(n, unit).is_none() => n,
+            _ => biomarker.point_lost(kept, unit, (low, high))?,
+        }
+    };
+    let beyond = match flag {
+        Flag::Low => low.is_some_and(|l| number < l),
+        _ => high.is_some_and(|h| number > h),
+    };
+    if !beyond {
+        return None;
+    }
+    let (letter, side) = if flag == Flag::Low { ("L", "low") } else { ("H", "high") };
+    let reason = format!(
+        "the result reads {text}, which is {number} with its {letter} flag run into it; it is taken as {number}, {side}; check the report"
+    );
+    Some((number, flag, reason))
 }
 
 /// The unit `row`'s value is judged in for `biomarker`: its own where the test is printed in

@@ -1096,16 +1096,15 @@ fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
         let next = cells[i + 1].text.split_whitespace().next().map(word).unwrap_or_default();
         let label_start = ["ref", "ref.", "ret", "ret.", "reference", "bio.", "biological", "normal"];
         let ages = ["adult", "adults", "child", "children", "infant", "infants", "newborn", "elderly"];
-        let tier_label = i > 0
-            && cells[i].text.trim_end().ends_with(':')
+        let colon_ended = i > 0 && cells[i].text.trim_end().ends_with(':');
+        let tier_label = colon_ended
             && (labels_a_sex(&cells[i].text) || ages.contains(&first.as_str()))
             && cells[i + 1]
                 .text
                 .trim_start()
                 .starts_with(|c: char| c.is_ascii_digit() || "<>(\u{2264}\u{2265}".contains(c));
         // (Or a range before its tier's label, `2-10:` | `Adults`.)
-        let label_after = i > 0
-            && cells[i].text.trim_end().ends_with(':')
+        let label_after = colon_ended
             && parse_range(cells[i].text.trim_end().trim_end_matches(':'), None).is_some()
             && cells[i + 1].text.split_whitespace().count() == 1
             && (labels_a_sex(&cells[i + 1].text) || ages.contains(&next.as_str()));
@@ -1222,7 +1221,7 @@ fn without_leading_specks(cell: Cell) -> Cell {
     let Some((specks, rest)) = cell.text.trim().split_once(' ') else { return cell };
     // (Not a decimal point set apart from its digits, `. 5`.)
     let marks = specks.chars().count() <= 3
-        && specks.chars().all(|c| "=~_\u{2014}.,:'`".contains(c))
+        && specks.chars().all(|c| SPECKS.contains(&c) || ".,:'`".contains(c))
         && !specks.chars().all(|c| matches!(c, '.' | ','));
     if !marks || !rest.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
         return cell;
@@ -1582,9 +1581,14 @@ fn lines_found_by_ocr(page: &Page) -> (Vec<Vec<&Word>>, f32) {
     let slope = page_slope(&groups);
     let mut groups = join_side_by_side(join_pieces(groups, slope));
     let slope = page_slope(&groups);
-    let top = |g: &Vec<&Word>| g.iter().map(|w| w.bbox.mid_y() - slope * w.bbox.mid_x()).fold(f32::MAX, f32::min);
+    let top = |g: &Vec<&Word>| g.iter().map(|w| level(w, slope)).fold(f32::MAX, f32::min);
     groups.sort_by(|a, b| top(a).total_cmp(&top(b)));
     (groups, slope)
+}
+
+/// How high `w`'s middle stands once a page's tilt (`slope`) is taken out.
+fn level(w: &Word, slope: f32) -> f32 {
+    w.bbox.mid_y() - slope * w.bbox.mid_x()
 }
 
 /// `lines` with each OCR line of words at two heights cut in two ([`split_two_bands`]) and
@@ -1593,12 +1597,11 @@ fn lines_found_by_ocr(page: &Page) -> (Vec<Vec<&Word>>, f32) {
 /// row (`Binding Capacity`), the row's other words on a line of their own.
 fn join_pieces(lines: Vec<Vec<&Word>>, slope: f32) -> Vec<Vec<&Word>> {
     let mut groups: Vec<Vec<&Word>> = Vec::with_capacity(lines.len());
-    let mut split: Vec<(Vec<&Word>, Vec<Vec<&Word>>)> = Vec::new();
+    let mut split: Vec<Vec<Vec<&Word>>> = Vec::new();
     for line in lines {
-        let bands = split_two_bands(line.clone(), slope);
-        if bands.len() == 1 { groups.push(line) } else { split.push((line, bands)) }
+        let mut bands = split_two_bands(line, slope);
+        if bands.len() == 1 { groups.append(&mut bands) } else { split.push(bands) }
     }
-    let level = |w: &Word| w.bbox.mid_y() - slope * w.bbox.mid_x();
     let fits = |piece: &[&Word], g: &[&Word]| {
         !g.is_empty()
             && piece.iter().all(|w| {
@@ -1610,7 +1613,7 @@ fn join_pieces(lines: Vec<Vec<&Word>>, slope: f32) -> Vec<Vec<&Word>> {
                 // (A word much taller than its neighbour, a unit misread over two lines, is
                 // level where it spans the neighbour's middle.)
                 let level_with = |n: &&Word| {
-                    (level(n) - level(w)).abs() < 0.5 * n.bbox.height()
+                    (level(n, slope) - level(w, slope)).abs() < 0.5 * n.bbox.height()
                         || (w.bbox.height() > 1.5 * n.bbox.height()
                             && (w.bbox.y0..=w.bbox.y1)
                                 .contains(&(n.bbox.mid_y() + slope * (w.bbox.mid_x() - n.bbox.mid_x()))))
@@ -1619,10 +1622,10 @@ fn join_pieces(lines: Vec<Vec<&Word>>, slope: f32) -> Vec<Vec<&Word>> {
             })
     };
     // A line is cut only where a piece of it joins another line; else it stays whole.
-    for (line, bands) in split {
+    for bands in split {
         let homes: Vec<Option<usize>> = bands.iter().map(|piece| groups.iter().position(|g| fits(piece, g))).collect();
         if homes.iter().all(Option::is_none) {
-            groups.push(line);
+            groups.push(bands.concat());
             continue;
         }
         for (piece, home) in bands.into_iter().zip(homes) {
@@ -1646,26 +1649,26 @@ fn split_two_bands(line: Vec<&Word>, slope: f32) -> Vec<Vec<&Word>> {
     if line.len() < 2 {
         return vec![line];
     }
-    let level = |w: &Word| w.bbox.mid_y() - slope * w.bbox.mid_x();
     let mut heights: Vec<f32> = line.iter().map(|w| w.bbox.height()).collect();
     heights.sort_by(f32::total_cmp);
     let usual = heights[heights.len() / 2];
     // (A word much taller than the rest, a misread unit over both heights, is placed after.)
     let (mut regular, tall): (Vec<&Word>, Vec<&Word>) = line.into_iter().partition(|w| w.bbox.height() <= 1.5 * usual);
-    regular.sort_by(|a, b| level(a).total_cmp(&level(b)));
+    regular.sort_by(|a, b| level(a, slope).total_cmp(&level(b, slope)));
     let mut bands: Vec<Vec<&Word>> = vec![Vec::new()];
     for (i, w) in regular.iter().enumerate() {
-        if i > 0 && level(w) - level(regular[i - 1]) > 0.8 * usual {
+        if i > 0 && level(w, slope) - level(regular[i - 1], slope) > 0.8 * usual {
             bands.push(Vec::new());
         }
         if let Some(band) = bands.last_mut() {
             band.push(*w);
         }
     }
-    let middle = |band: &[&Word]| band.iter().map(|w| level(w)).sum::<f32>() / band.len().max(1) as f32;
+    let middle = |band: &[&Word]| band.iter().map(|w| level(w, slope)).sum::<f32>() / band.len().max(1) as f32;
     for w in tall {
-        let nearest = (0..bands.len())
-            .min_by(|&a, &b| (middle(&bands[a]) - level(w)).abs().total_cmp(&(middle(&bands[b]) - level(w)).abs()));
+        let nearest = (0..bands.len()).min_by(|&a, &b| {
+            (middle(&bands[a]) - level(w, slope)).abs().total_cmp(&(middle(&bands[b]) - level(w, slope)).abs())
+        });
         if let Some(i) = nearest {
             bands[i].push(w);
         }
