@@ -623,8 +623,9 @@ fn lines_of(page: &Page) -> Vec<Line> {
             };
             let may_be_result: Vec<bool> =
                 (0..cells.len()).map(|i| numbers.first().is_none_or(|&n| i <= n) || after_reference(i)).collect();
-            let cells =
+            let cells: Vec<Cell> =
                 cells.into_iter().zip(may_be_result).flat_map(|(c, result)| split_glued_unit(c, result)).collect();
+            let cells = if scanned { split_misread_unit_before_reference(cells) } else { cells };
             let bbox = BBox {
                 x0: g.iter().map(|w| w.bbox.x0).fold(f32::MAX, f32::min),
                 y0: g.iter().map(|w| w.bbox.y0).fold(f32::MAX, f32::min),
@@ -1370,6 +1371,50 @@ fn split_spaced_unit(cell: &Cell, may_be_result: bool) -> Option<Vec<Cell>> {
         }
         Some(cell.cut_ends(head, tail))
     })
+}
+
+/// A scanned line's cell of a result and a unit misread past knowing (`124.1" ngimt`, `63
+/// mys.`) between the name and a reference: the result is a cell, the word its unit, as if
+/// printed apart, mended to the named test's unit it stands for. Only the first cell with a
+/// digit after the name, of a number (a stray mark after it, a flag's asterisk read as a quote
+/// or degree, goes) and one word that is no flag, without digits but for a count's power of
+/// ten (`x10%WuL`), and only before a cell that is a range.
+fn split_misread_unit_before_reference(mut cells: Vec<Cell>) -> Vec<Cell> {
+    let Some(at) = (1..cells.len()).find(|&i| cells[i].text.contains(|c: char| c.is_ascii_digit())) else {
+        return cells;
+    };
+    let Some(next) = cells.get(at + 1) else { return cells };
+    if parse_range(&next.text, None).is_none() {
+        return cells;
+    }
+    let cell = &cells[at];
+    let Some((number, word)) = cell.text.split_once(' ') else { return cells };
+    let number = number.trim_end_matches(STRAY_AFTER).trim_end_matches(['\u{b0}', '\u{ba}']);
+    let plain = parse_value(number).is_some_and(|v| v.number.is_some() && v.qualifier.is_none());
+    let unit_like = (2..=12).contains(&word.chars().count())
+        && word.starts_with(char::is_alphabetic)
+        && (!word.contains(|c: char| c.is_ascii_digit()) || word.to_ascii_lowercase().starts_with("x10"))
+        && !matches!(word.to_ascii_lowercase().as_str(), "h" | "l" | "high" | "low");
+    if !(plain && number.starts_with(|c: char| c.is_ascii_digit()) && unit_like) {
+        return cells;
+    }
+    // Standing where the unit does, the word is one of the test's units however far a photo
+    // misread it: the one nearest it that the printed bounds fit, as in a unit column, unless
+    // the result is impossible in it; then the one the result is possible in (the bounds may
+    // have lost their points: `Qe` beside `7.2` and `64-83` is g/dL).
+    let printed = parse_range(&next.text, None).map_or((None, None), |r| (r.low, r.high));
+    let value = parse_number(number);
+    let unit = crate::catalog::lookup(&cells[0].text)
+        .filter(|b| b.to_canonical(1.0, Some(word)).is_none())
+        .and_then(|b| {
+            let by_bounds = b.unit_in_its_column(word, value, printed);
+            let possible = |u: &String| value.is_none_or(|v| b.implausible(v, Some(u)).is_none());
+            by_bounds.filter(possible).or_else(|| b.unit_in_its_column(word, value, (None, None)))
+        })
+        .unwrap_or_else(|| word.to_string());
+    let parts = cell.cut_ends(number.to_string(), unit);
+    cells.splice(at..=at, parts);
+    cells
 }
 
 /// A cell of a result, its flag letter and its unit, as a photo reads them run together
@@ -5417,6 +5462,39 @@ mod tests {
             .collect();
         assert_eq!(read, [("Chloride", Some(108.0), Some("mmol/L"), Some((Some(98.0), Some(107.0))))]);
         assert_eq!(rows[0].flag, Some(Flag::High));
+    }
+
+    #[test]
+    fn a_result_and_a_unit_misread_past_knowing_before_a_reference_are_the_result_and_the_tests_unit() {
+        // A small photo: the result's header lost, each result read with its unit in one cell,
+        // the unit misread and the flag's asterisk read as a quote; past results further right.
+        let p = ocr_cells_page(&[
+            &[("PARAMETER", 20.0), ("Biological Ref. Interval", 600.0), ("Last Value", 1000.0)],
+            &[("Vitamin D, 25-Hydroxy", 20.0), ("124.1\" ngimt", 470.0), ("30.0-100.0", 600.0), ("110.9", 1000.0)],
+            &[("RBC Count", 20.0), ("4.60 x10%WuL", 460.0), ("4.50-5.50", 600.0), ("4.17", 1000.0)],
+            &[
+                ("Total Cholesterol", 20.0),
+                ("63 mys.", 490.0),
+                ("Desirable: < 200; High: >= 240", 600.0),
+                ("69", 1000.0),
+            ],
+            // The reference's points lost too: 64-83 would be g/L, where 7.2 is impossible.
+            &[("Total Protein", 20.0), ("7.2 Qe", 500.0), ("64-83", 600.0), ("7.0", 1000.0)],
+        ]);
+        let read: Vec<_> = rows_from_page(&p, None)
+            .iter()
+            .map(|r| (r.name.clone(), r.value.number, r.unit.clone(), r.range.as_ref().and_then(|g| g.high)))
+            .collect();
+        let row = |n: &str, v: f64, u: &str, h: f64| (n.to_string(), Some(v), Some(u.to_string()), Some(h));
+        assert_eq!(
+            read,
+            [
+                row("Vitamin D, 25-Hydroxy", 124.1, "ng/mL", 100.0),
+                row("RBC Count", 4.6, "x10^6/uL", 5.5),
+                row("Total Cholesterol", 63.0, "mg/dL", 200.0),
+                row("Total Protein", 7.2, "g/dL", 83.0),
+            ]
+        );
     }
 
     #[test]
