@@ -30,7 +30,7 @@ pub fn detect_sex(text: &str) -> Option<Sex> {
                     }
                 }
                 let unit_before = i.checked_sub(1).is_some_and(|p| AGE_UNITS.contains(&tokens[p]));
-                if let Some(sex) = slash_misread(t, unit_before) {
+                if let Some(sex) = slash_misread(t, unit_before).or_else(|| age_run_into_sex(t).map(|(_, s)| s)) {
                     return Some(sex);
                 }
             }
@@ -53,11 +53,27 @@ pub fn detect_age(text: &str) -> Option<u32> {
         !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphabetic)
     })?;
     let window: String = lower[pos + 3..].chars().take(24).collect();
+    let first = window.split(|c: char| !c.is_alphanumeric()).find(|t| t.starts_with(|c: char| c.is_ascii_digit()));
+    if let Some((age, _)) = first.and_then(age_run_into_sex) {
+        return Some(age);
+    }
     window
         .split(|c: char| !c.is_ascii_digit())
         .find(|t| !t.is_empty())
         .and_then(|t| t.parse().ok())
         .filter(|a| (0..=120).contains(a))
+}
+
+/// `527M`: an age whose unit and slash a photo read as one `7` or `1` glued to the sex (`52 Y /
+/// M`), known by the number with it being no one's age (over 120).
+fn age_run_into_sex(token: &str) -> Option<(u32, Sex)> {
+    let (head, sex) =
+        if let Some(h) = token.strip_suffix('m') { (h, Sex::Male) } else { (token.strip_suffix('f')?, Sex::Female) };
+    let age = head.strip_suffix(['7', '1'])?;
+    if age.is_empty() || !head.chars().all(|c| c.is_ascii_digit()) || head.parse::<u32>().is_ok_and(|n| n <= 120) {
+        return None;
+    }
+    age.parse().ok().filter(|a| (1..=120).contains(a)).map(|a| (a, sex))
 }
 
 /// How reports write "years" after an age.
@@ -138,6 +154,11 @@ mod tests {
         assert_eq!(detect_sex("Age/Sex : 45Y1F"), Some(Sex::Female));
         assert_eq!(detect_sex("Age/Sex : 45 1M"), None, "not without the age's unit before it");
         assert_eq!(detect_sex("Age/Sex : 45 Y 11M"), None);
+        // The `Y /` read as one `7` (or `1`): no one is 527.
+        assert_eq!(detect_sex("Age/Gender- 527M Collected"), Some(Sex::Male));
+        assert_eq!(detect_age("Age/Gender- 527M Collected"), Some(52));
+        assert_eq!(detect_sex("Age/Sex : 341F"), Some(Sex::Female));
+        assert_eq!(detect_sex("Age/Sex : 57M"), None, "57 may be an age: the M alone is no sex");
     }
 
     proptest::proptest! {
