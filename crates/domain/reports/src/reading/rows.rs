@@ -598,7 +598,7 @@ fn lines_of(page: &Page) -> Vec<Line> {
             }
             let cells: Vec<Cell> = cells
                 .into_iter()
-                .map(|c| if scanned { without_leading_specks(c) } else { c })
+                .map(|c| if scanned { without_leading_specks(flag_glued_before_result(c)) } else { c })
                 .flat_map(|c| if scanned { split_after_result(c) } else { vec![c] })
                 .flat_map(split_run_on_reference)
                 .enumerate()
@@ -1232,6 +1232,23 @@ fn without_leading_specks(cell: Cell) -> Cell {
     Cell { x0: cell.x_at(at), text: rest, ..cell }
 }
 
+/// A scanned cell of a result with its flag's letter before it and the space between lost
+/// (`H3%`, `L5.6`, `H12.4 g/dL`): the letter set apart, as printed (`H 3%`). Only where what
+/// follows the letter is a number, alone or glued to `%` or a known unit with a slash (not
+/// `H1N1`).
+fn flag_glued_before_result(cell: Cell) -> Cell {
+    let Some(rest) = cell.text.strip_prefix(['H', 'L']) else { return cell };
+    let first = rest.split(' ').next().unwrap_or_default();
+    let result = leading_number(first).is_some_and(|(number, _, unit)| {
+        !number.starts_with([',', '.']) && (unit.is_empty() || unit == "%" || ratio_unit(unit))
+    });
+    if !result {
+        return cell;
+    }
+    let text = format!("{} {rest}", &cell.text[..1]);
+    Cell { text, ..cell }
+}
+
 /// A scanned cell that starts with a result and runs on past a speck (`26 ~~ High`, `75* —
 /// Male: (7 - 55)`, `116 = =mg/dL`) or straight into a sex's label (`73M: 28- 100 U/L`): the
 /// result is a cell of its own, the specks go, and the rest is a cell after it. Not a number
@@ -1524,9 +1541,10 @@ fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -> bool {
         return false;
     }
     // Nor is an abbreviation in capitals that ends a test's name (`Gamma GT` over a column of
-    // colons).
+    // colons), after a list's number too (`12. Gamma GT`).
     if w.text.chars().count() >= 2 && w.text.chars().any(|c| c.is_ascii_uppercase()) {
-        let name = words[..=i].iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+        let from = usize::from(i > 1 && is_serial(&words[0].text));
+        let name = words[from..=i].iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
         if crate::catalog::lookup(&name).is_some() {
             return false;
         }
@@ -2204,12 +2222,14 @@ fn clean_name(cells: &[Cell]) -> String {
         words.truncate(end + 1);
     }
     // Leader dots end a name, and what a photo read after them is specks (`LDL Cholesterol...
-    // A`, `AST 0.0... 5`); a word before them with a digit is their start misread.
+    // A`, `AST 0.0... 5`); a word before them with a digit is their start misread, unless the
+    // catalog knows the name with it (`Hemoglobin A1c...`).
     if let Some(at) = words.iter().position(|w| w.contains("...")).filter(|&i| i > 0 || words[0].find("...") > Some(0))
     {
         let before = words[at].split("...").next().unwrap_or_default();
         let kept = before.trim_end_matches('.');
-        if kept.is_empty() || kept.contains(|c: char| c.is_ascii_digit()) {
+        let named = || crate::catalog::lookup(&[&words[..at], &[kept]].concat().join(" ")).is_some();
+        if kept.is_empty() || (kept.contains(|c: char| c.is_ascii_digit()) && !named()) {
             words.truncate(at);
         } else {
             words[at] = kept;
@@ -5498,6 +5518,27 @@ mod tests {
     }
 
     #[test]
+    fn a_flags_letter_a_scan_ran_into_its_result_is_the_flag() {
+        let p = ocr_cells_page(&[
+            &[("Test Name", 20.0), ("Value", 400.0), ("Biological Ref. Interval", 600.0)],
+            &[("10. Basophils", 20.0), ("H3%", 420.0), ("Oto2", 600.0)],
+            &[("Haemoglobin", 20.0), ("L10.2", 420.0), ("g/dL", 500.0), ("13.0 to 17.0", 600.0)],
+            // A name's code is no flag and no result.
+            &[("H1N1 Antibody", 20.0), ("Negative", 420.0), ("Negative", 600.0)],
+        ]);
+        let rows = rows_from_page(&p, None);
+        let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref(), r.flag)).collect();
+        assert_eq!(
+            read,
+            [
+                ("Basophils", Some(3.0), Some("%"), Some(Flag::High)),
+                ("Haemoglobin", Some(10.2), Some("g/dL"), Some(Flag::Low)),
+                ("H1N1 Antibody", None, None, None)
+            ]
+        );
+    }
+
+    #[test]
     fn a_list_line_a_photo_cut_after_its_references_label_is_a_row_and_no_tier_of_the_row_above() {
         let p = ocr_cells_page(&[
             &[("HCT", 100.0), ("44.1", 160.0), ("%", 220.0), ("40.0 to 50.0", 260.0)],
@@ -8473,10 +8514,14 @@ mod tests {
         words.extend([word("Total", 20.0, 45.0, 1), word("T3", 170.0, 18.0, 1), word("170", 220.0, 27.0, 1)]);
         // So is an abbreviation in capitals that ends a test's name (`Gamma GT`).
         words.extend([word("Gamma", 20.0, 45.0, 3), word("GT", 172.0, 18.0, 3), word("56", 220.0, 18.0, 3)]);
+        // After a list's number too.
+        let serial = [word("12.", 5.0, 12.0, 5), word("Gamma", 20.0, 45.0, 5), word("GT", 172.0, 18.0, 5)];
+        words.extend(serial.into_iter().chain([word("61", 220.0, 18.0, 5)]));
         let p = Page { number: 1, width: 900.0, height: 1200.0, words };
         let got: Vec<(String, Option<f64>)> =
             rows_from_page(&p, None).into_iter().map(|r| (r.name, r.value.number)).collect();
-        assert_eq!(got, [("Total T3".to_string(), Some(170.0)), ("Gamma GT".to_string(), Some(56.0))]);
+        let gamma = |v: f64| ("Gamma GT".to_string(), Some(v));
+        assert_eq!(got, [("Total T3".to_string(), Some(170.0)), gamma(56.0), gamma(61.0)]);
         // A unit column under the colons of the patient's details, each unit before its range.
         let mut words = Vec::new();
         for (line, label) in ["Age/Sex", "Collected"].into_iter().enumerate() {
@@ -9635,9 +9680,11 @@ mod interim_and_note_tests {
             &[("LDL Cholesterol... A", 20.0), ("79", 250.0), ("mg/dL", 340.0)],
             &[("AST 0.0... 5", 20.0), ("9", 250.0), ("U/L", 340.0)],
             &[("Creatinine.....", 20.0), ("0.9", 250.0), ("mg/dL", 340.0)],
+            // A word of the name with a digit, the name known with it: no leader's start.
+            &[("Hemoglobin A1c...", 20.0), ("5.5", 250.0), ("%", 340.0)],
         ]);
         let names: Vec<String> = read(&p).into_iter().map(|r| r.0).collect();
-        assert_eq!(names, ["LDL Cholesterol", "AST", "Creatinine"]);
+        assert_eq!(names, ["LDL Cholesterol", "AST", "Creatinine", "Hemoglobin A1c"]);
     }
 
     #[test]
