@@ -437,6 +437,14 @@ pub fn misread_name_fitting(name: &str, fits: impl Fn(&super::Biomarker) -> bool
     let Some(misspelt) = super::lookup_as_printed(name).or_else(|| super::lookup(name)) else {
         return words_put_back(name, limit, false, fits);
     };
+    // (Known only by a part, a misread word hyphened to a name, `HODL-Cholesterol` taken for
+    // cholesterol by its second word: the test the whole name is, put back, where there is one.)
+    if super::lookup_whole(name).is_none()
+        && let Some(whole) = words_put_back(name, limit, false, &fits)
+        && super::lookup_whole(&whole).is_some_and(|b| b.key != misspelt.key)
+    {
+        return Some(whole);
+    }
     let mended = words_put_back(name, limit, false, |b| b.key == misspelt.key && fits(b))?;
     let one_letter_each = name.split_whitespace().zip(mended.split_whitespace()).all(|(a, b)| {
         a == b
@@ -462,17 +470,27 @@ fn words_put_back(
     }
     // The name's words as the catalog's index spells them, and which of them, each a whole
     // word of letters alone that is no catalog word, may be misread (with its word's place).
+    // (A word may be one part of a token joined by a hyphen or a slash, `HODL-Cholesterol`: its
+    // part's place in the token is kept, where the token's runs of letters and digits are its
+    // parts as the index spells them.)
     let mut words: Vec<String> = Vec::new();
-    let mut misread: Vec<(usize, usize)> = Vec::new();
+    let mut misread: Vec<(usize, usize, usize)> = Vec::new();
     for (t, token) in tokens.iter().enumerate() {
         let normalised = super::normalise(token);
         let parts: Vec<&str> = normalised.split(' ').filter(|w| !w.is_empty()).collect();
-        if let [word] = parts[..]
-            && word.len() >= 3
-            && word.chars().all(|c| c.is_ascii_lowercase())
-            && !VOCABULARY.words.contains(word)
-        {
-            misread.push((words.len(), t));
+        let runs = alphanumeric_runs(token);
+        let placed = parts.len() == 1
+            || (!token.contains('.')
+                && runs.len() == parts.len()
+                && runs.iter().zip(&parts).all(|(r, p)| r.to_lowercase() == *p));
+        for (k, word) in parts.iter().enumerate() {
+            if placed
+                && word.len() >= 3
+                && word.chars().all(|c| c.is_ascii_lowercase())
+                && !VOCABULARY.words.contains(*word)
+            {
+                misread.push((words.len() + k, t, k));
+            }
         }
         words.extend(parts.iter().map(ToString::to_string));
     }
@@ -485,7 +503,7 @@ fn words_put_back(
     // nearly as near to another test's.)
     let cost_of = |theirs: &[&str]| -> (f32, bool) {
         let (mut cost, mut within) = (0.0, true);
-        for &(at, _) in &misread {
+        for &(at, _, _) in &misread {
             let word: Vec<char> = theirs[at].chars().collect();
             let allowed = limit(read[at].len());
             let c = misreading_cost(&read[at], &word, allowed + 0.3);
@@ -503,7 +521,7 @@ fn words_put_back(
     let mut runner_up = f32::INFINITY;
     for (theirs, entry) in NAMES_BY_WORDS.get(&words.len()).into_iter().flatten() {
         let (theirs, entry) = (theirs.as_slice(), *entry);
-        if !words.iter().enumerate().all(|(i, w)| misread.iter().any(|&(at, _)| at == i) || theirs[i] == w) {
+        if !words.iter().enumerate().all(|(i, w)| misread.iter().any(|&(at, _, _)| at == i) || theirs[i] == w) {
             continue;
         }
         let (cost, within) = cost_of(theirs);
@@ -531,14 +549,28 @@ fn words_put_back(
         return None;
     }
     let mut out: Vec<String> = tokens.iter().map(ToString::to_string).collect();
-    for &(at, t) in &misread {
-        let token = tokens[t];
-        let start = token.find(|c: char| c.is_alphanumeric()).unwrap_or(0);
-        let end = token.rfind(|c: char| c.is_alphanumeric()).map_or(token.len(), |i| i + 1);
+    for &(at, t, k) in &misread {
+        let token = out[t].clone();
+        // (The token's part `k`: its only run of letters and digits, or its `k`th.)
+        let runs = alphanumeric_runs(&token);
+        let (start, end) = if runs.len() <= 1 {
+            let start = token.find(|c: char| c.is_alphanumeric()).unwrap_or(0);
+            (start, token.rfind(|c: char| c.is_alphanumeric()).map_or(token.len(), |i| i + 1))
+        } else {
+            let run = runs[k];
+            let start = run.as_ptr() as usize - token.as_ptr() as usize;
+            (start, start + run.len())
+        };
         let core = &token[start..end];
         out[t] = format!("{}{}{}", &token[..start], in_case_of(core, theirs[at]), &token[end..]);
     }
     Some(out.join(" "))
+}
+
+/// The runs of letters and digits of `token`, in order (`HODL-Cholesterol`: `HODL`,
+/// `Cholesterol`).
+fn alphanumeric_runs(token: &str) -> Vec<&str> {
+    token.split(|c: char| !c.is_alphanumeric()).filter(|r| !r.is_empty()).collect()
 }
 
 /// A catalog name as its index spells it, as its words, with the entry it names.
@@ -901,6 +933,10 @@ mod tests {
         assert_eq!(any("Fasting Insudin").as_deref(), Some("Fasting Insulin"));
         // Known as printed, a misread word passed over in brackets: put back so too.
         assert_eq!(any("LDL-Cholesterol (Calculates)").as_deref(), Some("LDL-Cholesterol (Calculated)"));
+        // A word joined to another by a hyphen, put back in its place.
+        for (read, name) in [("HODL-Cholesterol", "HDL-Cholesterol"), ("LDL-Cholestenol", "LDL-Cholesterol")] {
+            assert_eq!(any(read).as_deref(), Some(name), "{read}");
+        }
         // A lab's own misspellings drop, double or swap letters, and stay as printed.
         for printed in ["Cholestrol", "Total Billirubin", "Potasium", "Protien", "Triglycerid"] {
             assert_eq!(any(printed), None, "{printed}");
