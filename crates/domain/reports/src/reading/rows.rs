@@ -1400,10 +1400,7 @@ fn split_misread_unit_before_reference(mut cells: Vec<Cell>) -> Vec<Cell> {
     let Some(at) = (1..cells.len()).find(|&i| cells[i].text.contains(|c: char| c.is_ascii_digit())) else {
         return cells;
     };
-    let Some(next) = cells.get(at + 1) else { return cells };
-    if parse_range(&next.text, None).is_none() {
-        return cells;
-    }
+    let Some(range) = cells.get(at + 1).and_then(|next| parse_range(&next.text, None)) else { return cells };
     let cell = &cells[at];
     let Some((number, word)) = cell.text.split_once(' ') else { return cells };
     let number = number.trim_end_matches(STRAY_AFTER).trim_end_matches(['\u{b0}', '\u{ba}']);
@@ -1411,7 +1408,7 @@ fn split_misread_unit_before_reference(mut cells: Vec<Cell>) -> Vec<Cell> {
     let unit_like = (2..=12).contains(&word.chars().count())
         && word.starts_with(char::is_alphabetic)
         && (!word.contains(|c: char| c.is_ascii_digit()) || word.to_ascii_lowercase().starts_with("x10"))
-        && !matches!(word.to_ascii_lowercase().as_str(), "h" | "l" | "high" | "low");
+        && parse_flag(word).is_none();
     if !(plain && number.starts_with(|c: char| c.is_ascii_digit()) && unit_like) {
         return cells;
     }
@@ -1419,7 +1416,7 @@ fn split_misread_unit_before_reference(mut cells: Vec<Cell>) -> Vec<Cell> {
     // misread it: the one nearest it that the printed bounds fit, as in a unit column, unless
     // the result is impossible in it; then the one the result is possible in (the bounds may
     // have lost their points: `Qe` beside `7.2` and `64-83` is g/dL).
-    let printed = parse_range(&next.text, None).map_or((None, None), |r| (r.low, r.high));
+    let printed = (range.low, range.high);
     let value = parse_number(number);
     let unit = crate::catalog::lookup(&cells[0].text)
         .filter(|b| b.to_canonical(1.0, Some(word)).is_none())
