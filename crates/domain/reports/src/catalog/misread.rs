@@ -293,6 +293,9 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
     if strength == 3 {
         return None;
     }
+    if let Some(slashed) = slash_read_as_stroke(name) {
+        return Some(slashed);
+    }
     let mut candidates: Vec<String> = Vec::new();
     for (from, to) in [('l', '1'), ('I', '1'), ('|', '1'), ('I', '/'), ('|', '/'), ('l', '/')] {
         if let Some(changed) = replace_stroke(name, from, to) {
@@ -398,6 +401,27 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
         .filter(|(s, _)| *s > strength && *s >= 2)
         .max_by_key(|(s, _)| *s)
         .map(|(_, c)| c)
+}
+
+/// `name` with the slash between two abbreviations in its brackets put back where a photo read
+/// it as a stroke (`Alanine Aminotransferase (ALTISGPT)`: `(ALT/SGPT)`): a run of five capitals
+/// or more with a stroke inside, two letters or more on each side, each side a name of the test
+/// the name outside the brackets names.
+fn slash_read_as_stroke(name: &str) -> Option<String> {
+    let open = name.find('(')?;
+    let close = open + name[open..].find(')')?;
+    let (outside, inside) = (name[..open].trim(), &name[open + 1..close]);
+    let test = super::lookup(outside)?;
+    let chars: Vec<char> = inside.chars().collect();
+    if chars.len() < 5 || !chars.iter().all(|c| c.is_ascii_uppercase() || matches!(c, 'l' | '|' | '1')) {
+        return None;
+    }
+    (2..chars.len() - 2).find_map(|at| {
+        let (left, right): (String, String) = (chars[..at].iter().collect(), chars[at + 1..].iter().collect());
+        let names_it = |part: &str| super::lookup_exact(part).is_some_and(|b| b.key == test.key);
+        (matches!(chars[at], 'I' | 'l' | '|' | '1') && names_it(&left) && names_it(&right))
+            .then(|| format!("{}({left}/{right}){}", &name[..open], &name[close + 1..]))
+    })
 }
 
 /// A name of several words, some of them catalog words and the others misread past what
@@ -904,6 +928,15 @@ mod tests {
         assert_eq!(mended("HIV & Ii Antibody").as_deref(), Some("HIV I & II Antibody"));
         assert_eq!(mended("HIV l/I Antibody").as_deref(), Some("HIV I/II Antibody"));
         assert_eq!(mended("HIV I & II Antibody"), None);
+        // The slash between a test's two abbreviations in brackets read as a stroke.
+        let slashed = mended("Alanine Aminotransferase (ALTISGPT)");
+        assert_eq!(slashed.as_deref(), Some("Alanine Aminotransferase (ALT/SGPT)"));
+        assert_eq!(
+            mended("Aspartate Aminotransferase (AST|SGOT)").as_deref(),
+            Some("Aspartate Aminotransferase (AST/SGOT)")
+        );
+        // Not where a side names another test.
+        assert_eq!(mended("Alanine Aminotransferase (ASTISGOT)"), None);
     }
 
     #[test]

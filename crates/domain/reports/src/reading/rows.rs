@@ -2324,9 +2324,9 @@ fn clean_name(cells: &[Cell]) -> String {
     // A speck read as a small letter or two after the name (what a scan left of its leader
     // dots, `Alkaline Phosphatase (ALP) s`, `Potassium (K+) os`), where the catalog knows the
     // name without it.
-    let name = match name.rsplit_once(' ') {
+    let name = match name.rsplit_once(' ').map(|(head, speck)| (head, speck.trim_end_matches(['.', ',']))) {
         Some((head, speck))
-            if speck.len() <= 2
+            if (1..=2).contains(&speck.len())
                 && speck.chars().all(|c| c.is_ascii_lowercase())
                 && crate::catalog::lookup(head).is_some()
                 && crate::catalog::lookup_whole(name).is_none() =>
@@ -2334,6 +2334,15 @@ fn clean_name(cells: &[Cell]) -> String {
             head
         }
         _ => name,
+    };
+    // Or glued to the name's closing bracket (`Thyroid Stimulating Hormone (TSH)oo`,
+    // `Potassium (K+)ih`).
+    let name = match name.strip_suffix(|c: char| c.is_ascii_lowercase()) {
+        Some(rest) => {
+            let rest = rest.strip_suffix(|c: char| c.is_ascii_lowercase()).unwrap_or(rest);
+            if rest.ends_with(')') && crate::catalog::lookup_whole(rest).is_some() { rest } else { name }
+        }
+        None => name,
     };
     let name = strip_footnotes(name).trim().trim_end_matches([':', ';', '-', '.']).trim().to_string();
     drop_read_footnote(drop_method(drop_repeated_specimen(&name))).to_string()
@@ -9679,9 +9688,18 @@ mod interim_and_note_tests {
             &[("Creatinine.....", 20.0), ("0.9", 250.0), ("mg/dL", 340.0)],
             // A word of the name with a digit, the name known with it: no leader's start.
             &[("Hemoglobin A1c...", 20.0), ("5.5", 250.0), ("%", 340.0)],
+            // Specks read as letters glued to the closing bracket.
+            &[("Thyroid Stimulating Hormone (TSH)oo", 20.0), ("3.06", 250.0), ("uIU/mL", 340.0)],
+            &[("Potassium (K+)ih", 20.0), ("4.5", 250.0), ("mmol/L", 340.0)],
+            // Or apart, what was left of the leader dots with them (`oo.`).
+            &[("Thyroid Stimulating Hormone (TSH) oo.", 20.0), ("3.06", 250.0), ("uIU/mL", 340.0)],
         ]);
         let names: Vec<String> = read(&p).into_iter().map(|r| r.0).collect();
-        assert_eq!(names, ["LDL Cholesterol", "AST", "Creatinine", "Hemoglobin A1c"]);
+        let brackets = ["Thyroid Stimulating Hormone (TSH)", "Potassium (K+)"];
+        assert_eq!(
+            names,
+            ["LDL Cholesterol", "AST", "Creatinine", "Hemoglobin A1c", brackets[0], brackets[1], brackets[0]]
+        );
     }
 
     #[test]
