@@ -918,11 +918,11 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>, fused: &[Option<String
             let (number, reason) = leading_zero_point(&row.value.text).or_else(spaced).or_else(thousands).or_else(|| {
                 let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
                 let printed = row.range.as_ref().map_or((None, None), |r| (r.low, r.high));
-                // No unit read: the one the printed range is the test's usual range in, where
-                // that is one (`Globulin  27  2.0 to 3.5` is in g/dL, where 27 is impossible,
-                // not g/L, where it is not).
+                // No unit read, or none of the test's (`gc`): the one the printed range is the
+                // test's usual range in, where that is one (`Globulin  27  2.0 to 3.5` is in
+                // g/dL, where 27 is impossible, not g/L, where it is not).
                 let by_range = unit_of_range(biomarker, printed);
-                let unit = row.unit.as_deref().or(by_range.as_deref());
+                let unit = row.unit.as_deref().filter(|u| biomarker.measured_in(u)).or(by_range.as_deref());
                 if value_near_its_range(biomarker, row.value.text.parse().ok(), printed, sex) {
                     return None;
                 }
@@ -1778,10 +1778,14 @@ mod tests {
             &[("MPV", 20.0), ("94", 250.0), ("fL", 330.0)],
             // Possible as read: stays.
             &[("PLT", 20.0), ("211", 250.0), ("x1000/mm3", 330.0), ("(150-600)", 420.0)],
+            // Its unit misread past any of the test's: judged in the one its range is usual in
+            // (48 is possible in g/L, not in g/dL).
+            &[("Albumin", 20.0), ("48", 250.0), ("gc", 330.0), ("3.5 - 5.2", 420.0)],
         ];
         let rows = rows_of("ocr", lines);
         let numbers: Vec<Option<f64>> = rows.iter().map(|r| r.row.value.number).collect();
-        assert_eq!(numbers, [Some(38.5), Some(85.7), Some(9.4), Some(211.0)]);
+        assert_eq!(numbers, [Some(38.5), Some(85.7), Some(9.4), Some(211.0), Some(4.8)]);
+        assert!(rows[4].needs_review.clone().unwrap_or_default().contains("it is 4.8"));
         assert_eq!(rows[0].row.value.text, "385");
         assert_eq!(rows[0].flag, None, "38.5 is inside 35-51");
         assert!(rows[0].needs_review.clone().unwrap_or_default().contains("it is 38.5"));
