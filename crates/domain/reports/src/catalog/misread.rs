@@ -498,7 +498,7 @@ fn words_put_back(
     // part's place in the token is kept, where the token's runs of letters and digits are its
     // parts as the index spells them.)
     let mut words: Vec<String> = Vec::new();
-    let mut misread: Vec<(usize, usize, usize)> = Vec::new();
+    let mut misread: Vec<(usize, usize, Option<usize>)> = Vec::new();
     for (t, token) in tokens.iter().enumerate() {
         let normalised = super::normalise(token);
         let parts: Vec<&str> = normalised.split(' ').filter(|w| !w.is_empty()).collect();
@@ -506,14 +506,14 @@ fn words_put_back(
         let placed = parts.len() == 1
             || (!token.contains('.')
                 && runs.len() == parts.len()
-                && runs.iter().zip(&parts).all(|(r, p)| r.to_lowercase() == *p));
+                && runs.iter().zip(&parts).all(|((_, r), p)| r.to_lowercase() == *p));
         for (k, word) in parts.iter().enumerate() {
             if placed
                 && word.len() >= 3
                 && word.chars().all(|c| c.is_ascii_lowercase())
                 && !VOCABULARY.words.contains(*word)
             {
-                misread.push((words.len() + k, t, k));
+                misread.push((words.len() + k, t, (parts.len() > 1).then_some(k)));
             }
         }
         words.extend(parts.iter().map(ToString::to_string));
@@ -575,15 +575,13 @@ fn words_put_back(
     let mut out: Vec<String> = tokens.iter().map(ToString::to_string).collect();
     for &(at, t, k) in &misread {
         let token = out[t].clone();
-        // (The token's part `k`: its only run of letters and digits, or its `k`th.)
-        let runs = alphanumeric_runs(&token);
-        let (start, end) = if runs.len() <= 1 {
-            let start = token.find(|c: char| c.is_alphanumeric()).unwrap_or(0);
-            (start, token.rfind(|c: char| c.is_alphanumeric()).map_or(token.len(), |i| i + 1))
-        } else {
-            let run = runs[k];
-            let start = run.as_ptr() as usize - token.as_ptr() as usize;
-            (start, start + run.len())
+        // (The token's part `k` where it has several, its `k`th run of letters and digits.)
+        let (start, end) = match k.and_then(|k| alphanumeric_runs(&token).get(k).copied()) {
+            Some((start, run)) => (start, start + run.len()),
+            None => {
+                let start = token.find(|c: char| c.is_alphanumeric()).unwrap_or(0);
+                (start, token.rfind(|c: char| c.is_alphanumeric()).map_or(token.len(), |i| i + 1))
+            }
         };
         let core = &token[start..end];
         out[t] = format!("{}{}{}", &token[..start], in_case_of(core, theirs[at]), &token[end..]);
@@ -591,10 +589,22 @@ fn words_put_back(
     Some(out.join(" "))
 }
 
-/// The runs of letters and digits of `token`, in order (`HODL-Cholesterol`: `HODL`,
-/// `Cholesterol`).
-fn alphanumeric_runs(token: &str) -> Vec<&str> {
-    token.split(|c: char| !c.is_alphanumeric()).filter(|r| !r.is_empty()).collect()
+/// The runs of letters and digits of `token` with where each starts, in order
+/// (`HODL-Cholesterol`: `HODL` at 0, `Cholesterol` at 5).
+fn alphanumeric_runs(token: &str) -> Vec<(usize, &str)> {
+    let mut runs = Vec::new();
+    let mut start = None;
+    for (i, c) in token.char_indices().chain(std::iter::once((token.len(), ' '))) {
+        match (c.is_alphanumeric(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                runs.push((s, &token[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    runs
 }
 
 /// A catalog name as its index spells it, as its words, with the entry it names.
