@@ -922,7 +922,7 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>, fused: &[Option<String
                 // test's usual range in, where that is one (`Globulin  27  2.0 to 3.5` is in
                 // g/dL, where 27 is impossible, not g/L, where it is not).
                 let by_range = unit_of_range(biomarker, printed);
-                let unit = row.unit.as_deref().filter(|u| biomarker.measured_in(u)).or(by_range.as_deref());
+                let unit = unit_judged(biomarker, row).or(by_range.as_deref());
                 if value_near_its_range(biomarker, row.value.text.parse().ok(), printed, sex) {
                     return None;
                 }

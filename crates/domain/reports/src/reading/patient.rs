@@ -64,11 +64,18 @@ pub fn detect_age(text: &str) -> Option<u32> {
         .filter(|a| (0..=120).contains(a))
 }
 
+/// `token` without the sex it ends in, `m` or `f` (lower case), and that sex.
+fn sex_at_end(token: &str) -> Option<(&str, Sex)> {
+    match token.strip_suffix('m') {
+        Some(head) => Some((head, Sex::Male)),
+        None => Some((token.strip_suffix('f')?, Sex::Female)),
+    }
+}
+
 /// `527M`: an age whose unit and slash a photo read as one `7` or `1` glued to the sex (`52 Y /
 /// M`), known by the number with it being no one's age (over 120).
 fn age_run_into_sex(token: &str) -> Option<(u32, Sex)> {
-    let (head, sex) =
-        if let Some(h) = token.strip_suffix('m') { (h, Sex::Male) } else { (token.strip_suffix('f')?, Sex::Female) };
+    let (head, sex) = sex_at_end(token)?;
     let age = head.strip_suffix(['7', '1'])?;
     if age.is_empty() || !head.chars().all(|c| c.is_ascii_digit()) || head.parse::<u32>().is_ok_and(|n| n <= 120) {
         return None;
@@ -83,8 +90,7 @@ const AGE_UNITS: [&str; 5] = ["years", "year", "yrs", "yr", "y"];
 /// Only after the age's unit (`unit_before`, or in the same token: `45y1m`), where a slash
 /// stands; `21M` alone is no sex.
 fn slash_misread(token: &str, unit_before: bool) -> Option<Sex> {
-    let (head, sex) =
-        if let Some(h) = token.strip_suffix('m') { (h, Sex::Male) } else { (token.strip_suffix('f')?, Sex::Female) };
+    let (head, sex) = sex_at_end(token)?;
     let head = head.strip_suffix(['1', 'l', 'i'])?;
     let age = head.trim_end_matches(|c: char| c.is_ascii_alphabetic());
     let glued_unit =
