@@ -245,7 +245,9 @@ fn lines_without_rows(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
             (alone || page.words.iter().any(|w| level(w) && number(w))).then_some(bbox)
         })
         .collect();
-    found.sort_by(|a, b| a.y0.total_cmp(&b.y0));
+    // (In an order of their own, not the map's, which changes from run to run: bands read in
+    // another order are another image to Tesseract.)
+    found.sort_by(|a, b| a.y0.total_cmp(&b.y0).then(a.x0.total_cmp(&b.x0)).then(a.y1.total_cmp(&b.y1)));
     found
 }
 
