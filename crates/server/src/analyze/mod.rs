@@ -159,7 +159,7 @@ impl Reader {
         let read = self.read_pages(bytes);
         self.deadline = None;
         let (pages, source) = read?;
-        Ok(from_pages(label, &pages, source))
+        Ok(from_pages(label, &pages, source, self.sex))
     }
 
     fn read_pages(&mut self, bytes: &[u8]) -> Result<(Vec<Page>, &'static str), ExtractError> {
@@ -256,6 +256,21 @@ impl Reader {
                 }
             }
         };
+        // A sex only the other reading made out is the report's; where no reading made one out
+        // on a page of ranges split by sex (`Age/Gender, .`), the line that prints it is read
+        // again closer. The rows are read with it.
+        if best.sex.is_none() {
+            let split_by_sex =
+                |r: &LabRow| r.range.is_none() && r.range_text.as_deref().is_some_and(|t| sex_ranges(t).is_some());
+            let sex = match other.as_ref().and_then(|o| o.sex) {
+                Some(sex) => Some(sex),
+                None if best.rows.iter().any(split_by_sex) => reread::sex_printed(engine, &best.page, &best.prepared)?,
+                None => None,
+            };
+            if let Some(sex) = sex {
+                best.read_for(sex);
+            }
+        }
         // Rows of known tests only the other reading found are taken from it.
         if let Some(page) = other.and_then(|o| reread::borrow_rows(&best.page, &best.rows, &o.page, &o.rows, best.sex))
         {
@@ -324,6 +339,13 @@ impl OcrReading {
         settled(self.known, self.rows.len(), self.confidence)
     }
 
+    /// This reading's rows read again for the report's `sex`.
+    fn read_for(&mut self, sex: Sex) {
+        self.rows = rows_from_page(&self.page, Some(sex));
+        self.known = self.rows.iter().filter(|r| known_test(r).is_some()).count();
+        self.sex = Some(sex);
+    }
+
     /// Whether this enlarged reading of a page is better than the `other` reading: more rows
     /// naming known tests, or as many and Tesseract not clearly less sure of its words.
     fn better_than(&self, other: &Self) -> bool {
@@ -389,7 +411,10 @@ pub fn analyze(path: &Path) -> anyhow::Result<Analysis> {
         .map_err(|e| anyhow::anyhow!("This file could not be read: {}: {e}", path.display()))
 }
 
-fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
+/// The analysis of a report's `pages`. The sex is the one its first pages print, or else
+/// `sex_read`: the one another OCR reading of them made out where the reading kept lost it
+/// (`Sex:M,` at a photo's own size, `Sex: Mm` enlarged).
+fn from_pages(label: &str, pages: &[Page], source: &'static str, sex_read: Option<Sex>) -> Analysis {
     // Each page's lines are found once, for its text and its rows, pages side by side.
     let (read, page_texts): (Vec<PageLines>, Vec<String>) = ht_reports::map_in_parallel(pages, |page| {
         let lines = PageLines::of(page);
@@ -399,7 +424,7 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str) -> Analysis {
     .into_iter()
     .unzip();
     let header = page_texts.iter().take(2).map(String::as_str).collect::<Vec<_>>().join("\n");
-    let sex = detect_sex(&header);
+    let sex = detect_sex(&header).or(sex_read);
     let age = detect_age(&header);
     // Some reports print the collection time only beside the results, pages in.
     let collected = detect_collected(&page_texts.join("\n"));
@@ -1642,7 +1667,25 @@ mod tests {
 
     /// The rows `from_pages` makes of one line each, read by OCR or from a text layer.
     fn rows_of(source: &'static str, lines: &[&[(&str, f32)]]) -> Vec<Row> {
-        from_pages("t", &[page_of(1, lines)], source).rows
+        from_pages("t", &[page_of(1, lines)], source, None).rows
+    }
+
+    #[test]
+    fn a_sex_another_reading_made_out_chooses_the_range_where_the_pages_show_none() {
+        let lines: &[&[(&str, f32)]] = &[
+            &[("Patient", 20.0), ("Age: 59 Years", 300.0), ("Sex: ?", 450.0)],
+            &[("Urea", 20.0), ("30", 250.0), ("mg/dL", 330.0), ("M: 17 - 43 F: 15 - 39", 400.0)],
+        ];
+        let bounds = |sex| {
+            let rows = from_pages("t", &[page_of(1, lines)], "ocr", sex).rows;
+            rows[0].row.range.as_ref().map(|r| (r.low, r.high))
+        };
+        assert_eq!(bounds(Some(Sex::Male)), Some((Some(17.0), Some(43.0))));
+        assert_eq!(bounds(Some(Sex::Female)), Some((Some(15.0), Some(39.0))));
+        assert_eq!(bounds(None), None, "no sex, no range of one");
+        let printed: &[&[(&str, f32)]] = &[&[("Sex: F", 450.0)], lines[1]];
+        let rows = from_pages("t", &[page_of(1, printed)], "ocr", Some(Sex::Male)).rows;
+        assert_eq!(rows[0].row.range.as_ref().and_then(|r| r.low), Some(15.0), "the printed sex comes first");
     }
 
     #[test]
@@ -2061,7 +2104,8 @@ mod tests {
                 ],
             ),
         ];
-        let names = |source| from_pages("t", &pages, source).rows.into_iter().map(|r| r.row.name).collect::<Vec<_>>();
+        let names =
+            |source| from_pages("t", &pages, source, None).rows.into_iter().map(|r| r.row.name).collect::<Vec<_>>();
         assert_eq!(names("ocr"), ["Mean Platelet Volume (MPV)", "HEMOGLOBIN", "Lymphocytes - Absolute Count"]);
         // In a text layer the letters are what was printed: units that differ are kept apart.
         assert_eq!(names("text").len(), 6);
@@ -2070,7 +2114,7 @@ mod tests {
     #[test]
     fn a_scanned_unit_that_lost_its_micro_sign_is_the_tests_unit_and_a_text_layers_stays() {
         let pages = [page_of(1, &[&[("IRON", 20.0), ("89.3", 250.0), ("g/dL", 330.0), ("50-170", 400.0)]])];
-        let unit = |source| from_pages("t", &pages, source).rows[0].row.unit.clone();
+        let unit = |source| from_pages("t", &pages, source, None).rows[0].row.unit.clone();
         assert_eq!(unit("ocr").as_deref(), Some("µg/dL"));
         assert_eq!(unit("text").as_deref(), Some("g/dL"));
     }
@@ -2089,7 +2133,7 @@ mod tests {
                 ],
             ),
         ];
-        let rows: Vec<(String, String, u32)> = from_pages("t", &pages, "text")
+        let rows: Vec<(String, String, u32)> = from_pages("t", &pages, "text", None)
             .rows
             .into_iter()
             .map(|r| (r.row.name, r.row.value.text, r.row.page))
@@ -2107,7 +2151,7 @@ mod tests {
         ];
         for source in ["text", "ocr"] {
             let rows: Vec<(String, u32)> =
-                from_pages("t", &pages, source).rows.into_iter().map(|r| (r.row.name, r.row.page)).collect();
+                from_pages("t", &pages, source, None).rows.into_iter().map(|r| (r.row.name, r.row.page)).collect();
             assert_eq!(rows, [("Sodium".to_string(), 2), ("Potassium".to_string(), 2)], "{source}");
         }
     }
@@ -2118,7 +2162,7 @@ mod tests {
         let names_of = |printed: &[&'static str]| -> Vec<String> {
             let lines: Vec<[(&str, f32); 4]> = printed.iter().map(|n| row(n)).collect();
             let refs: Vec<&[(&str, f32)]> = lines.iter().map(|l| l.as_slice()).collect();
-            from_pages("t", &[page_of(1, &refs)], "text").rows.into_iter().map(|r| r.row.name).collect()
+            from_pages("t", &[page_of(1, &refs)], "text", None).rows.into_iter().map(|r| r.row.name).collect()
         };
         let names = names_of(&["HDL-C A", "Triglycerides A", "LDL-P A", "Vitamin A", "Vitamin D"]);
         assert_eq!(names, ["HDL-C", "Triglycerides", "LDL-P", "Vitamin A", "Vitamin D"]);
@@ -2132,7 +2176,7 @@ mod tests {
         let full = [("EPA", 20.0), ("1.7", 250.0), ("0.2-2.3 % by wt", 400.0)];
         let bare = [("EPA", 20.0), ("1.7", 250.0), ("0.2-2.3", 400.0)];
         for pages in [[page_of(1, &[&full]), page_of(2, &[&bare])], [page_of(1, &[&bare]), page_of(2, &[&full])]] {
-            let rows = from_pages("t", &pages, "text").rows;
+            let rows = from_pages("t", &pages, "text", None).rows;
             let got: Vec<(Option<String>, u32)> = rows.into_iter().map(|r| (r.row.unit, r.row.page)).collect();
             assert_eq!(got.len(), 1, "{got:?}");
             assert_eq!(got[0].0.as_deref(), Some("% by wt"));
@@ -2146,7 +2190,7 @@ mod tests {
         let other = [("LDL-C (calculated)", 20.0), ("110", 250.0), ("< 100", 400.0)];
         let names = |second: &[(&str, f32)]| -> Vec<String> {
             let pages = [page_of(1, &[&full]), page_of(2, &[second])];
-            from_pages("t", &pages, "text").rows.into_iter().map(|r| r.row.name).collect()
+            from_pages("t", &pages, "text", None).rows.into_iter().map(|r| r.row.name).collect()
         };
         assert_eq!(names(&repeat), ["LDL-C (NIH Calc)"]);
         assert_eq!(names(&other), ["LDL-C (NIH Calc)", "LDL-C (calculated)"]);
@@ -2156,7 +2200,7 @@ mod tests {
     fn a_name_a_photo_misread_is_put_back_where_its_unit_and_value_are_the_tests() {
         // The name of the one row read from `line`, by OCR or from a text layer.
         let name = |line: &[(&str, f32)], source| {
-            from_pages("t", &[page_of(1, &[line])], source).rows.into_iter().next().map(|r| r.row.name)
+            from_pages("t", &[page_of(1, &[line])], source, None).rows.into_iter().next().map(|r| r.row.name)
         };
         let line = [("Eosinophds", 20.0), ("4", 250.0), ("%", 330.0), ("1-6", 400.0)];
         assert_eq!(name(&line, "ocr").as_deref(), Some("Eosinophils"));
@@ -2184,7 +2228,7 @@ mod tests {
     fn a_misread_unit_in_a_scan_is_put_back_and_a_text_layer_unit_stays() {
         // The unit of the one row read from `line`, by OCR or from a text layer.
         let unit = |line: &[(&str, f32)], source| {
-            from_pages("t", &[page_of(1, &[line])], source).rows.into_iter().next().and_then(|r| r.row.unit)
+            from_pages("t", &[page_of(1, &[line])], source, None).rows.into_iter().next().and_then(|r| r.row.unit)
         };
         let line = [("Cholesterol", 20.0), ("180", 250.0), ("ma/dl", 330.0), ("< 200", 400.0)];
         assert_eq!(unit(&line, "ocr").map(|u| u.to_lowercase()).as_deref(), Some("mg/dl"));
@@ -2234,7 +2278,7 @@ mod tests {
         // value with its point put back.
         let line = [("Globulin", 20.0), ("24", 250.0), ("g/d", 330.0), ("2.0-3.5 g/dL", 400.0)];
         assert_eq!(unit(&line, "ocr").as_deref(), Some("g/dL"));
-        let rows = from_pages("t", &[page_of(1, &[&line])], "ocr").rows;
+        let rows = from_pages("t", &[page_of(1, &[&line])], "ocr", None).rows;
         assert_eq!(rows[0].row.value.number, Some(2.4), "{:?}", rows[0].row);
     }
 }

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use ht_ocr::tesseract::{OcrEngine, Prepared};
 use ht_ocr::worker::Layout;
 use ht_reports::catalog;
-use ht_reports::reading::{LabRow, RefRange, Sex, is_count_span, rows_from_page, sex_ranges};
+use ht_reports::reading::{LabRow, RefRange, Sex, detect_sex, is_count_span, rows_from_page, sex_ranges};
 use ht_reports::{BBox, ExtractError, Page, Word};
 
 use super::{known_test, mend_misread, range_far_from_usual, range_lost_point, range_with_points, value_possible};
@@ -57,6 +57,33 @@ pub fn reread_doubtful_rows(
     // Then, where a line still has no row, the words it read where the first reading had none.
     let rows = rows_from_page(&page, sex);
     Ok(with_gaps_filled(page, &rows, ranges, &lost, &reread, sex))
+}
+
+/// The sex printed on the line of `page` (read from `prepared`) that names it (`Sex`,
+/// `Age/Gender`), read again closer: a photo's `Age/Gender: 78/F` came back as `Age/Gender, .`,
+/// and with the sex lost the page's ranges split by sex had none. The band runs from the label
+/// to the page's right edge, where the sex may have been lost altogether. `None` when no line
+/// names the sex or it still does not read.
+///
+/// # Errors
+/// When OCR fails or the deadline passes.
+pub fn sex_printed(engine: &mut OcrEngine, page: &Page, prepared: &Prepared) -> Result<Option<Sex>, ExtractError> {
+    let names_sex = |w: &&Word| {
+        let t = w.text.to_lowercase();
+        let t = t.trim_start_matches(|c: char| !c.is_alphabetic());
+        t.starts_with("sex") || t.starts_with("gender") || t.starts_with("age/sex") || t.starts_with("age/gender")
+    };
+    let Some(label) = page.words.iter().find(names_sex) else {
+        return Ok(None);
+    };
+    let letter = letter_height(page);
+    let on_line = page.words.iter().filter(|w| w.line.is_some() && w.line == label.line && w.bbox.x0 >= label.bbox.x0);
+    let (y0, y1) = on_line.fold((label.bbox.y0, label.bbox.y1), |(y0, y1), w| (y0.min(w.bbox.y0), y1.max(w.bbox.y1)));
+    let band = BBox { x0: label.bbox.x0, y0: y0 - 0.2 * letter, x1: page.width, y1: y1 + 0.2 * letter };
+    let mut words = engine.reread_bands(prepared, &[band], Layout::Rows)?;
+    words.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
+    let text = words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+    Ok(detect_sex(&text))
 }
 
 /// `page` (its rows `rows`) with the words that `reread` read in `bands` where the page has

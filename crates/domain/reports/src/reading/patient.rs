@@ -21,8 +21,13 @@ pub fn detect_sex(text: &str) -> Option<Sex> {
                     "m" | "male" | "man" => return Some(Sex::Male),
                     _ => {}
                 }
-                // The colon after `Sex` read as a stroke glued to the sex (`Sex iF`).
-                if i == 0 && matches!(key, "sex" | "gender") && t.len() == 2 && t.starts_with(['i', 'l', '1']) {
+                // The colon after `Sex` read as a stroke glued to the sex (`Sex iF`), or the sex
+                // read twice, a speck beside it taken for a second letter (`Sex: Mm`).
+                if i == 0
+                    && matches!(key, "sex" | "gender")
+                    && t.len() == 2
+                    && (t.starts_with(['i', 'l', '1']) || t[..1] == t[1..])
+                {
                     match &t[1..] {
                         "f" => return Some(Sex::Female),
                         "m" => return Some(Sex::Male),
@@ -52,16 +57,18 @@ pub fn detect_age(text: &str) -> Option<u32> {
         let after = lower[i + 3..].chars().next();
         !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphabetic)
     })?;
-    let window: String = lower[pos + 3..].chars().take(24).collect();
+    // On its line (`Age/Gender, .` lost its age; the next line's `Sample ID : 2648148669` is no
+    // age), and whole: a number the window cuts is no age either.
+    let line = lower[pos + 3..].split('\n').next().unwrap_or_default();
+    let window: String = line.chars().take(24).collect();
     let first = window.split(|c: char| !c.is_alphanumeric()).find(|t| t.starts_with(|c: char| c.is_ascii_digit()));
     if let Some((age, _)) = first.and_then(age_run_into_sex) {
         return Some(age);
     }
-    window
-        .split(|c: char| !c.is_ascii_digit())
-        .find(|t| !t.is_empty())
-        .and_then(|t| t.parse().ok())
-        .filter(|a| (0..=120).contains(a))
+    let start = window.find(|c: char| c.is_ascii_digit())?;
+    let digits =
+        line[start..].find(|c: char| !c.is_ascii_digit()).map_or(&line[start..], |end| &line[start..start + end]);
+    digits.parse().ok().filter(|a| (0..=120).contains(a))
 }
 
 /// `token` without the sex it ends in, `m` or `f` (lower case), and that sex.
@@ -190,6 +197,13 @@ mod tests {
     }
 
     #[test]
+    fn sex_a_photo_read_twice() {
+        assert_eq!(detect_sex("Age: 59 Years Sex: Mm"), Some(Sex::Male));
+        assert_eq!(detect_sex("Gender : ff"), Some(Sex::Female));
+        assert_eq!(detect_sex("Sex: mf"), None, "two sexes are none");
+    }
+
+    #[test]
     fn age_in_years() {
         assert_eq!(detect_age("Age/Sex : 39 Yrs. / F"), Some(39));
         assert_eq!(detect_age("DOB: Age: 40"), Some(40));
@@ -199,5 +213,8 @@ mod tests {
         assert_eq!(detect_age("Percentage 12 %"), None);
         assert_eq!(detect_age("Page 2 Age/Sex : 39 Yrs. / F"), Some(39));
         assert_eq!(detect_age("ratio 3/4 then 45Yrs/F"), Some(45), "a slash that is not age/sex is passed over");
+        assert_eq!(detect_age("Age/Gender, .\nBed : 12"), None, "not the next line's");
+        assert_eq!(detect_age("Age : about the ages of  1048 patients"), None, "not a number the window cuts");
+        assert_eq!(detect_age("Age :\t66 Years"), Some(66));
     }
 }
