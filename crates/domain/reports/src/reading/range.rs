@@ -114,6 +114,21 @@ fn normalise(text: &str) -> String {
     if s.contains(",.") || s.contains(".,") {
         s = s.replace(",.", ".").replace(".,", ".");
     }
+    // A sex's label whose colon a photo read as a dash (`M: 3600 - 9900 F- 4000 - 11000`): the
+    // label glued to it, a space and the range after.
+    if s.contains("- ") {
+        let words: Vec<&str> = s.split(' ').collect();
+        let colon = |i: usize| {
+            words[i].strip_suffix('-').is_some_and(|l| MALE.contains(&l) || FEMALE.contains(&l))
+                && words.get(i + 1).is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit() || c == '('))
+        };
+        if (0..words.len()).any(colon) {
+            s = (0..words.len())
+                .map(|i| if colon(i) { format!("{}:", &words[i][..words[i].len() - 1]) } else { words[i].to_string() })
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
+    }
     // Two decimals joined by a point, a dash a photo read as one (`3.5.5.1` for `3.5-5.1`): no
     // number has three points.
     if s.matches('.').count() >= 3 {
@@ -1386,6 +1401,13 @@ mod tests {
         assert_eq!(parse_range(text, Some(Sex::Female)).map(|r| (r.low, r.high)), Some((Some(28.0), Some(100.0))));
         assert_eq!(parse_range(text, Some(Sex::Male)).map(|r| (r.low, r.high)), Some((Some(25.0), Some(90.0))));
         assert_eq!(parse_range("25 - 90 : Male", Some(Sex::Female)), None, "the other sex's range alone");
+        // A label's colon read as a dash.
+        let text = "M: 3600 - 9900 F- 4000 - 11000";
+        assert_eq!(parse_range(text, Some(Sex::Female)).map(|r| (r.low, r.high)), Some((Some(4000.0), Some(11000.0))));
+        assert_eq!(parse_range(text, Some(Sex::Male)).map(|r| (r.low, r.high)), Some((Some(3600.0), Some(9900.0))));
+        let text = "Male- (13 - 17) Female: (12 - 15)";
+        assert_eq!(parse_range(text, Some(Sex::Male)).map(|r| (r.low, r.high)), Some((Some(13.0), Some(17.0))));
+        assert_eq!(parse_range("Tm- 5 - 9", None).map(|r| (r.low, r.high)), None, "no sex's label");
     }
 
     #[test]
