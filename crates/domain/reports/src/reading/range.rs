@@ -243,11 +243,12 @@ fn normalise(text: &str) -> String {
         // a nought, the spaces around it lost or not (`2.5t0 4.5`, `13 t0 60`, `4.0t05.6%`).
         let number_at = |j: usize| chars.get(j).is_some_and(char::is_ascii_digit);
         let after_number = after_digit || (i > 1 && chars[i - 1] == ' ' && chars[i - 2].is_ascii_digit());
-        if chars[i] == 't'
+        // So is a `to` whose `t` a photo read as `l` (`98 lo 107`).
+        let number_next = |j: usize| number_at(j) || (chars.get(j) == Some(&' ') && number_at(j + 1));
+        if (chars[i] == 't'
             && ((after_digit && chars.get(i + 1) == Some(&'o') && number_at(i + 2))
-                || (after_number
-                    && chars.get(i + 1) == Some(&'0')
-                    && (number_at(i + 2) || (chars.get(i + 2) == Some(&' ') && number_at(i + 3)))))
+                || (after_number && chars.get(i + 1) == Some(&'0') && number_next(i + 2))))
+            || (chars[i] == 'l' && after_number && chars.get(i + 1) == Some(&'o') && number_next(i + 2))
         {
             out.push_str(" to ");
             i += 2;
@@ -1098,6 +1099,8 @@ mod tests {
             ("4.0to5.6%", (Some(4.0), Some(5.6))),
             ("2.5t0 4.5 mg/dL", (Some(2.5), Some(4.5))),
             ("13 t0 60", (Some(13.0), Some(60.0))),
+            ("98 lo 107", (Some(98.0), Some(107.0))),
+            ("0.8lo1.2", (Some(0.8), Some(1.2))),
             ("4.0t05.6%", (Some(4.0), Some(5.6))),
             ("Oto 15", (Some(0.0), Some(15.0))),
             ("1,005-1.030", (Some(1.005), Some(1.03))),
