@@ -661,6 +661,26 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     {
         row.unit = Some(whole.to_string());
     }
+    // A unit misread past any unit's shape (`mgd`, `movdl`, `mEQt`) beside a printed reference
+    // that is the test's usual one in one of its units: that unit, where the reading starts
+    // with its first letter and is no further from it than a unit column allows
+    // ([`Biomarker::unit_in_its_column`]). (Not a flag or a sex's label in the unit's place,
+    // `Haigh`, `Mer.`: they start otherwise, or are no nearer.)
+    if let Some(read) = row.unit.as_deref()
+        && !b.measured_in(read)
+        && catalog::mend_unit(read).is_none()
+        && let Some(range) = row.range.as_ref()
+        && let Some(unit) = b.unit_in_its_column(read, row.value.number, (range.low, range.high))
+        && first_letter(read) == first_letter(&unit)
+    {
+        row.unit = Some(unit);
+    }
+}
+
+/// The first letter of a unit, in small letters, a micro sign as `u`.
+fn first_letter(unit: &str) -> Option<char> {
+    let first = unit.chars().find(|c| c.is_alphabetic())?;
+    Some(if first == '\u{b5}' || first == '\u{3bc}' { 'u' } else { first.to_ascii_lowercase() })
 }
 
 /// The word printed after the last number of a reference (`g/dL` in `2.0-3.5 g/dL`), when it
@@ -1548,6 +1568,20 @@ mod tests {
             page: 1,
             bbox: ht_reports::BBox { x0: 0.0, y0: 0.0, x1: 1.0, y1: 1.0 },
         }
+    }
+
+    #[test]
+    fn a_unit_misread_past_its_shape_beside_the_tests_usual_reference_is_that_unit() {
+        let unit = |name: &str, value: &str, read: &str, range: &str| {
+            let mut row = lab_row(name, value, read, range);
+            mend_misread(&mut row);
+            row.unit
+        };
+        assert_eq!(unit("Uric Acid", "5.5", "mgd", "3.5 - 7.2").as_deref(), Some("mg/dL"));
+        assert_eq!(unit("Sodium", "140", "mEQt", "136 - 145").as_deref(), Some("mEq/L"));
+        // Not a flag or a sex's label in the unit's place, nor without a reference to decide.
+        assert_eq!(unit("Uric Acid", "5.5", "Haigh", "3.5 - 7.2").as_deref(), Some("Haigh"));
+        assert_eq!(unit("Uric Acid", "5.5", "mgd", "").as_deref(), Some("mgd"));
     }
 
     #[test]
