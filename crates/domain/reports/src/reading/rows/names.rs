@@ -334,11 +334,12 @@ pub(super) fn clean_name(cells: &[Cell]) -> String {
         {
             rest
         }
-        // One a photo read with a speck before it as a letter or two (`o 15. UREA`, `Pa 10.
-        // Urea`), before a name the catalog knows.
+        // One a photo read with a speck before it as a letter or two, or a digit (`o 15. UREA`,
+        // `Pa 10. Urea`, `5 4. Haematocrit`), before a name the catalog knows.
         Some((speck, rest))
             if speck.chars().count() <= 3
-                && speck.chars().all(char::is_alphabetic)
+                && (speck.chars().all(char::is_alphabetic)
+                    || (speck.len() == 1 && speck.chars().all(|c| c.is_ascii_digit())))
                 && let Some((serial, named)) = rest.split_once(' ')
                 && is_serial(serial)
                 && named.starts_with(char::is_uppercase)
@@ -357,8 +358,9 @@ pub(super) fn clean_name(cells: &[Cell]) -> String {
         {
             rest
         }
-        // One a photo ran into the name (`8.INR`), before a name the catalog knows.
-        _ => match name.find(['.', ')']).map(|at| name.split_at(at + 1)) {
+        // One a photo ran into the name (`8.INR`, its point read as a comma `17,GGT`), before a
+        // name the catalog knows.
+        _ => match name.find(['.', ')', ',']).map(|at| name.split_at(at + 1)) {
             Some((serial, rest))
                 if is_serial(serial)
                     && rest.starts_with(char::is_alphabetic)

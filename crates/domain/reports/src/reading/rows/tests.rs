@@ -995,6 +995,9 @@ fn a_lists_number_before_a_name_is_no_part_of_it() {
         // Read with a speck before it as a small letter, or two letters.
         &[("o 15. UREA", 20.0), ("15", 200.0), ("mg/dL", 260.0), ("17 - 43", 320.0)],
         &[("Pa 10. Urea", 20.0), ("27", 200.0), ("mg/dL", 260.0), ("17 - 43", 320.0)],
+        // Or as a digit, and its point read as a comma run into the name.
+        &[("5 4. Haematocrit", 20.0), ("43.2", 200.0), ("%", 260.0), ("40.0 - 50.0", 320.0)],
+        &[("17,GGT", 20.0), ("12", 200.0), ("U/L", 260.0), ("8 - 61", 320.0)],
     ]);
     let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
     assert_eq!(
@@ -1008,7 +1011,9 @@ fn a_lists_number_before_a_name_is_no_part_of_it() {
             "1,25-Dihydroxy Vitamin D",
             "Platelet Count",
             "UREA",
-            "Urea"
+            "Urea",
+            "Haematocrit",
+            "GGT"
         ]
     );
 }
