@@ -367,13 +367,14 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
         candidates.push(charged);
     }
     // The `1` of `A1c` read as another stroke or lost (`HbAtc`, `HbAic`, `Hemoglobin Ac`), or
-    // read with a stroke before it (`HbAi1c`).
+    // read with a stroke before or after it (`HbAi1c`, `(HbA1ic)`), in brackets or not.
     let a1c = |w: &str| {
-        const STROKE: [char; 7] = ['t', 'i', 'l', 'I', '|', '!', '/'];
-        let head = w.strip_suffix('c')?;
-        let head = head.strip_suffix('1').and_then(|h| h.strip_suffix(STROKE)).unwrap_or(head);
-        let head = head.strip_suffix(STROKE).unwrap_or(head);
-        head.ends_with('A').then(|| format!("{head}1c"))
+        const STROKE: [char; 8] = ['t', 'i', 'l', 'I', '|', '!', '/', '1'];
+        let core = w.trim_end_matches(')');
+        let head = core.strip_suffix('c')?;
+        let strokes = head.chars().rev().take_while(|c| STROKE.contains(c)).count();
+        let head = &head[..head.len() - strokes];
+        (strokes <= 2 && head.ends_with('A')).then(|| format!("{head}1c{}", &w[core.len()..]))
     };
     let a1c_put_back = name.split(' ').map(|w| a1c(w).unwrap_or_else(|| w.to_string())).collect::<Vec<_>>().join(" ");
     if a1c_put_back != name {
@@ -941,6 +942,13 @@ mod tests {
         assert_eq!(mended("Vitamin 812").as_deref(), Some("Vitamin B12"));
         assert_eq!(mended("HbAtc").as_deref(), Some("HbA1c"));
         assert_eq!(mended("HbAi1c").as_deref(), Some("HbA1c"));
+        assert_eq!(
+            mended("Glycated Haemoglobin (HbA1ic)").as_deref(),
+            Some("Glycated Haemoglobin (HbA1c)"),
+            "a stroke after the 1, in brackets"
+        );
+        assert_eq!(mended("HbA1c"), None);
+        assert_eq!(mended("HbAilIc"), None, "three strokes are more than its 1 misread");
         assert_eq!(mended("Sodium (Nat)").as_deref(), Some("Sodium (Na+)"));
         assert_eq!(mended("Potassium (Kt)").as_deref(), Some("Potassium (K+)"));
         assert_eq!(mended("Hemoglobin Ac").as_deref(), Some("Hemoglobin A1c"));
