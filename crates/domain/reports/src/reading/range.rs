@@ -629,7 +629,13 @@ fn segments(s: &str) -> Vec<(Option<String>, String)> {
                 out.push(leading_label(rest));
                 break;
             };
-            let label = rest[..colon].trim().trim_start_matches('-').trim();
+            let mut label = rest[..colon].trim().trim_start_matches('-').trim();
+            // A labelled range whose colon was not printed or not read, before the next label
+            // (`Male 0.93 - 1.70 raya, Female: 0.84 - 1.53`): a segment of its own.
+            if let Some(cut) = range_before_label(label) {
+                out.push(leading_label(&label[..cut]));
+                label = label[cut..].trim();
+            }
             let after = rest[colon + 1..].trim_start();
             // The next label starts at the last word before the next colon.
             let next = after.find(':').map(|c| after[..c].rfind(' ').map_or(0, |sp| sp + 1));
@@ -680,6 +686,23 @@ fn segments(s: &str) -> Vec<(Option<String>, String)> {
         }
     }
     joined
+}
+
+/// Where a labelled range ends in the text before a label's colon, words and no number after
+/// it (`Male 0.93 - 1.70 raya, Female`): the range is no part of the label. (Not an unlabelled
+/// one: tiers of ages read otherwise, `<6 years:up to 40 >6 years:up to 40`.)
+fn range_before_label(text: &str) -> Option<usize> {
+    if !text.contains(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    text.match_indices(' ').map(|(i, _)| i).find(|&cut| {
+        let rest = &text[cut..];
+        let (label, range) = leading_label(&text[..cut]);
+        label.is_some()
+            && parse_simple(&range).is_some()
+            && rest.contains(char::is_alphabetic)
+            && !rest.contains(|c: char| c.is_ascii_digit())
+    })
 }
 
 /// Where a range ends inside `after` (the text after a tier's colon) when the next label is
@@ -1404,6 +1427,10 @@ mod tests {
         assert_eq!(parse_range(text, Some(Sex::Female)).map(|r| (r.low, r.high)), Some((Some(28.0), Some(100.0))));
         assert_eq!(parse_range(text, Some(Sex::Male)).map(|r| (r.low, r.high)), Some((Some(25.0), Some(90.0))));
         assert_eq!(parse_range("25 - 90 : Male", Some(Sex::Female)), None, "the other sex's range alone");
+        // A label's colon not read, before the next label's.
+        let text = "Male 0.93 - 1.70 raya, Female: 0.84 - 1.53";
+        assert_eq!(parse_range(text, Some(Sex::Male)).map(|r| (r.low, r.high)), Some((Some(0.93), Some(1.7))));
+        assert_eq!(parse_range(text, Some(Sex::Female)).map(|r| (r.low, r.high)), Some((Some(0.84), Some(1.53))));
         // A label's colon read as a dash.
         let text = "M: 3600 - 9900 F- 4000 - 11000";
         assert_eq!(parse_range(text, Some(Sex::Female)).map(|r| (r.low, r.high)), Some((Some(4000.0), Some(11000.0))));
