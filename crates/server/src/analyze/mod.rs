@@ -562,7 +562,8 @@ fn range_places(range_text: &str) -> Option<usize> {
     range_text
         .split(|c: char| !(c.is_ascii_digit() || c == '.'))
         .filter(|w| w.contains(char::is_numeric))
-        .map(|w| w.split_once('.').map_or(0, |(_, p)| p.len()))
+        // (A full stop after a number is none of its places: `11.7. 15.3`.)
+        .map(|w| w.trim_matches('.').split_once('.').map_or(0, |(_, p)| p.len()))
         .max()
 }
 
@@ -1155,6 +1156,29 @@ fn flag_read_after_value(row: &LabRow) -> Option<(f64, Flag, String)> {
     Some((number, flag, reason))
 }
 
+/// A scanned whole number over three times its printed reference's upper bound that, with a
+/// decimal point at the places the reference prints, is within twice it (`51` beside `<= 5.0`:
+/// 5.1): its point may have been lost. It is a value the test can have as read (else it was
+/// put back), so it stays so, and asks for review.
+fn value_lost_point(row: &LabRow) -> Option<String> {
+    let text = row.value.text.as_str();
+    if text.len() < 2 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let places = range_places(row.range_text.as_deref()?)?;
+    if places >= text.len() {
+        return None;
+    }
+    let high = row.range.as_ref()?.high?;
+    let (whole, fraction) = text.split_at(text.len() - places);
+    let pointed: f64 = format!("{whole}.{fraction}").parse().ok()?;
+    (text.parse::<f64>().ok()? > 3.0 * high && pointed <= 2.0 * high).then(|| {
+        format!(
+            "the result reads {text}, far above its reference range; with a decimal point where the range prints one it would be {pointed}, so the point may have been lost in the scan; check the report"
+        )
+    })
+}
+
 /// The unit `row`'s value is judged in for `biomarker`: its own where the test is printed in
 /// it, else none (the test's canonical unit): a unit misread past knowing judges nothing.
 fn unit_judged<'r>(biomarker: &Biomarker, row: &'r LabRow) -> Option<&'r str> {
@@ -1307,6 +1331,7 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
                 .then(|| "the reference range reads backwards".to_string())
         })
         .or_else(|| ocr.then(|| range_lost_point(row.value.number?, low?, high?)).flatten())
+        .or_else(|| ocr.then(|| value_lost_point(&row)).flatten())
         .or(misread_range)
         .or_else(|| {
             // An empty result cell in a scan may be a value OCR missed.
@@ -1568,6 +1593,19 @@ mod tests {
             page: 1,
             bbox: ht_reports::BBox { x0: 0.0, y0: 0.0, x1: 1.0, y1: 1.0 },
         }
+    }
+
+    #[test]
+    fn a_scanned_whole_number_far_above_a_reference_with_decimals_asks_whether_its_point_was_lost() {
+        let review = |value: &str, range: &str| value_lost_point(&lab_row("hs-CRP", value, "mg/L", range));
+        let reason = review("51", "<= 5.0").unwrap_or_default();
+        assert!(reason.contains("would be 5.1"), "{reason}");
+        assert_eq!(review("5.1", "<= 5.0"), None, "a point read");
+        assert_eq!(review("12", "<= 5.0"), None, "not far above");
+        assert_eq!(review("51", "<= 5"), None, "a range of whole numbers");
+        assert_eq!(review("510", "<= 5.0"), None, "51.0 is no nearer");
+        assert_eq!(range_places("M:13.0-17.0F: 11.7. 15.3"), Some(1), "a full stop is no place");
+        assert_eq!(range_places("0.80 - 1.20"), Some(2));
     }
 
     #[test]
