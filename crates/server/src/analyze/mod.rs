@@ -203,13 +203,12 @@ impl Reader {
         let engine = self.engine()?;
         engine.set_halves(scanned);
         // A reading with its rows, and how many name a known test with a possible value.
-        let known = |r: &LabRow| known_test(r).is_some();
         // Rows are read with the sex the report prints, as they are at the end: a range split
         // by sex is a range then, and not taken into the name before it (`Urea  Male: 15 - 39;
         // Female: 17 - 43  21  mg/dL`).
         let reading = |page: Page, prepared: Prepared, confidence: Option<f32>| {
             let (rows, sex) = rows_for_sex(&page, printed);
-            let known = rows.iter().filter(|r| known(r)).count();
+            let known = known_count(&rows);
             OcrReading { page, prepared, rows, known, confidence: confidence.unwrap_or(0.0), sex }
         };
         let read = |engine: &mut OcrEngine, prepared: Prepared| -> Result<OcrReading, ExtractError> {
@@ -268,15 +267,14 @@ impl Reader {
                 None => None,
             };
             if let Some(sex) = sex {
-                best.read_for(sex);
+                best.read_rows(Some(sex));
             }
         }
         // Rows of known tests only the other reading found are taken from it.
         if let Some(page) = other.and_then(|o| reread::borrow_rows(&best.page, &best.rows, &o.page, &o.rows, best.sex))
         {
-            best.rows = rows_from_page(&page, best.sex);
-            best.known = best.rows.iter().filter(|r| known(r)).count();
             best.page = page;
+            best.read_rows(best.sex);
         }
         // A page of a few tests, each read sensibly, has nothing a third look could add.
         let best = if best.known >= FEW_RESULTS || (best.known > 0 && best.known == best.rows.len()) || best.settled() {
@@ -339,11 +337,12 @@ impl OcrReading {
         settled(self.known, self.rows.len(), self.confidence)
     }
 
-    /// This reading's rows read again for the report's `sex`.
-    fn read_for(&mut self, sex: Sex) {
-        self.rows = rows_from_page(&self.page, Some(sex));
-        self.known = self.rows.iter().filter(|r| known_test(r).is_some()).count();
-        self.sex = Some(sex);
+    /// This reading's rows read again from its page for `sex`: once the report's sex is known,
+    /// or once rows were borrowed into the page.
+    fn read_rows(&mut self, sex: Option<Sex>) {
+        self.rows = rows_from_page(&self.page, sex);
+        self.known = known_count(&self.rows);
+        self.sex = sex;
     }
 
     /// Whether this enlarged reading of a page is better than the `other` reading: more rows
@@ -351,6 +350,11 @@ impl OcrReading {
     fn better_than(&self, other: &Self) -> bool {
         closer_is_better((self.known, self.confidence), (other.known, other.confidence))
     }
+}
+
+/// How many of `rows` name a known test with a possible value.
+fn known_count(rows: &[LabRow]) -> usize {
+    rows.iter().filter(|r| known_test(r).is_some()).count()
 }
 
 /// The rows of an OCR reading of `page`, read for the sex the report prints: `printed` by the
