@@ -522,19 +522,20 @@ fn doubtful(row: &LabRow, ranges_printed: bool, units_printed: bool) -> bool {
 /// Whether most rows naming a known test with a number read a unit beside it (as printed or
 /// misread), so that a row without one likely lost it.
 fn units_printed(rows: &[LabRow]) -> bool {
-    let known: Vec<&LabRow> =
-        rows.iter().filter(|r| r.value.number.is_some() && catalog::lookup(&r.name).is_some()).collect();
-    let with_unit = known.iter().filter(|r| r.unit.is_some()).count();
-    !known.is_empty() && 2 * with_unit >= known.len()
+    most_known(rows.iter().filter(|r| r.value.number.is_some()), |r| r.unit.is_some())
 }
 
 /// Whether most rows naming a known test print a reference range, so that a row without one
 /// likely lost it.
 fn ranges_printed(rows: &[LabRow]) -> bool {
-    let known: Vec<&LabRow> = rows.iter().filter(|r| catalog::lookup(&r.name).is_some()).collect();
-    let with_range =
-        known.iter().filter(|r| r.range.as_ref().is_some_and(|r| r.low.is_some() || r.high.is_some())).count();
-    !known.is_empty() && 2 * with_range >= known.len()
+    most_known(rows.iter(), |r| r.range.as_ref().is_some_and(|r| r.low.is_some() || r.high.is_some()))
+}
+
+/// Whether of `rows` naming a known test there are some, and at least half of them `have`
+/// what is asked.
+fn most_known<'r>(rows: impl Iterator<Item = &'r LabRow>, have: impl Fn(&LabRow) -> bool) -> bool {
+    let known: Vec<&LabRow> = rows.filter(|r| catalog::lookup(&r.name).is_some()).collect();
+    !known.is_empty() && 2 * known.iter().filter(|r| have(r)).count() >= known.len()
 }
 
 /// The known rows of `rows` in `band` (by their middle), and the sense they make together.
