@@ -20,7 +20,9 @@ use std::collections::HashMap;
 use ht_ocr::tesseract::{OcrEngine, Prepared};
 use ht_ocr::worker::Layout;
 use ht_reports::catalog;
-use ht_reports::reading::{LabRow, RefRange, Sex, detect_sex, is_count_span, rows_from_page, sex_ranges};
+use ht_reports::reading::{
+    LabRow, RefRange, Sex, detect_sex, is_comparison, is_count_span, rows_from_page, sex_ranges,
+};
 use ht_reports::{BBox, ExtractError, Page, Word};
 
 use super::{known_test, mend_misread, range_far_from_usual, range_lost_point, range_with_points, value_possible};
@@ -238,9 +240,7 @@ fn lines_without_rows(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
                 let next = words[at + 1].text.as_str();
                 matches!(next, "-" | "\u{2013}" | "\u{2014}" | "to" | "TO" | "To")
                     || next.strip_prefix(['-', '\u{2013}']).is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()))
-                    || words[..at]
-                        .iter()
-                        .any(|w| matches!(w.text.as_str(), "<" | ">" | "<=" | ">=" | "\u{2264}" | "\u{2265}"))
+                    || words[..at].iter().any(|w| is_comparison(&w.text))
             };
             let nameless = first.is_some_and(|at| {
                 at + 1 < words.len()

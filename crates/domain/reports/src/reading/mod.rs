@@ -11,7 +11,7 @@ mod value;
 pub use dates::{Collected, detect_collected};
 pub use number::{mend_five_sign, mend_letter_o, mend_letter_one, mend_letter_s, parse_number};
 pub use patient::{detect_age, detect_sex};
-pub use range::{RefRange, Sex, parse_range, sex_ranges};
+pub use range::{RefRange, Sex, is_comparison, parse_range, sex_ranges};
 pub use rows::{LabRow, PageLines, page_text_by_lines, rows_from_page};
 pub use value::{
     Flag, Qualifier, ResultValue, is_count_span, is_negative_result, is_positive_result, lost_point, parse_flag,

@@ -876,6 +876,13 @@ fn mend_misread_comparisons(mut segs: Vec<(Option<String>, String)>) -> Vec<(Opt
     segs
 }
 
+/// Whether `word` is a comparison sign standing alone, as a scan sets one apart from its bound
+/// (`<   100`).
+#[must_use]
+pub fn is_comparison(word: &str) -> bool {
+    matches!(word, "<" | ">" | "<=" | ">=" | "\u{2264}" | "\u{2265}")
+}
+
 /// Parses a reference range; for ranges split by sex, `sex` picks one, and for tiers the
 /// normal tier is taken. `None` when the text holds no recognisable range.
 pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {

@@ -532,7 +532,7 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
         let t = cell.text.trim();
         // A comparison set apart from its bound (`<   100` on a scan) is one reference.
         if range.is_none()
-            && matches!(t, "<" | ">" | "<=" | ">=" | "\u{2264}" | "\u{2265}")
+            && is_comparison(t)
             && let Some(next) = after_value.get(i + 1)
             && let text = format!("{t} {}", next.text.trim())
             && let Some(r) = parse_range(&text, sex)

@@ -203,11 +203,10 @@ pub(super) fn misread_colon(words: &[&Word], i: usize, columns: &[(f32, f32)]) -
     {
         return false;
     }
+    let before = &words[i - 1].text;
     if parse_number(&w.text).is_some()
-        && matches!(
-            words[i - 1].text.to_lowercase().as_str(),
-            "to" | "-" | "\u{2013}" | "<" | ">" | "<=" | ">=" | "\u{2264}" | "\u{2265}" | "upto"
-        )
+        && (is_comparison(before)
+            || ["to", "-", "\u{2013}", "upto"].iter().any(|word| before.eq_ignore_ascii_case(word)))
     {
         return false;
     }
