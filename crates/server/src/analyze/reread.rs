@@ -21,7 +21,7 @@ use ht_ocr::tesseract::{OcrEngine, Prepared};
 use ht_ocr::worker::Layout;
 use ht_reports::catalog;
 use ht_reports::reading::{
-    LabRow, RefRange, Sex, detect_sex, is_comparison, is_count_span, rows_from_page, sex_ranges,
+    LabRow, RefRange, Sex, detect_sex, is_comparison, is_count_span, labels_the_sex, rows_from_page, sex_ranges,
 };
 use ht_reports::{BBox, ExtractError, Page, Word};
 
@@ -70,12 +70,7 @@ pub fn reread_doubtful_rows(
 /// # Errors
 /// When OCR fails or the deadline passes.
 pub fn sex_printed(engine: &mut OcrEngine, page: &Page, prepared: &Prepared) -> Result<Option<Sex>, ExtractError> {
-    let names_sex = |w: &&Word| {
-        let t = w.text.to_lowercase();
-        let t = t.trim_start_matches(|c: char| !c.is_alphabetic());
-        t.starts_with("sex") || t.starts_with("gender") || t.starts_with("age/sex") || t.starts_with("age/gender")
-    };
-    let Some(label) = page.words.iter().find(names_sex) else {
+    let Some(label) = page.words.iter().find(|w| labels_the_sex(&w.text)) else {
         return Ok(None);
     };
     let letter = letter_height(page);

@@ -10,7 +10,7 @@ mod value;
 
 pub use dates::{Collected, detect_collected};
 pub use number::{mend_five_sign, mend_letter_o, mend_letter_one, mend_letter_s, parse_number};
-pub use patient::{detect_age, detect_sex};
+pub use patient::{detect_age, detect_sex, labels_the_sex};
 pub use range::{RefRange, Sex, is_comparison, parse_range, sex_ranges};
 pub use rows::{LabRow, PageLines, page_text_by_lines, rows_from_page};
 pub use value::{

@@ -3,13 +3,25 @@
 
 use super::range::Sex;
 
+/// The labels a report prints the sex after, in small letters, as they are looked for.
+const SEX_LABELS: [&str; 6] = ["age/sex", "age / sex", "sex/age", "age/gender", "gender", "sex"];
+
+/// Whether a word starts with a label the sex is printed after (`Sex:`, `Age/Gender`), marks
+/// before it aside: the word that starts the line printing the sex.
+#[must_use]
+pub fn labels_the_sex(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    let start = lower.trim_start_matches(|c: char| !c.is_alphabetic());
+    SEX_LABELS.iter().any(|label| start.starts_with(label))
+}
+
 /// The sex printed after `Sex`, `Gender` or `Age/Sex` (`39 Yrs. / F`, `Sex: Female`, `M/45`).
 pub fn detect_sex(text: &str) -> Option<Sex> {
     let lower = text.to_lowercase();
     if let Some((_, sex)) = age_slash_sex(&lower) {
         return Some(sex);
     }
-    for key in ["age/sex", "age / sex", "sex/age", "age/gender", "gender", "sex"] {
+    for key in SEX_LABELS {
         let mut from = 0;
         while let Some(pos) = lower[from..].find(key) {
             let start = from + pos + key.len();
@@ -194,6 +206,16 @@ mod tests {
         assert_eq!(detect_sex("Gender lM"), Some(Sex::Male));
         assert_eq!(detect_sex("Sex 1F Collected"), Some(Sex::Female));
         assert_eq!(detect_sex("Sex im"), Some(Sex::Male));
+    }
+
+    #[test]
+    fn the_word_that_labels_the_sex() {
+        for word in ["Sex", "Sex:", "GENDER", "Age/Gender:", "\u{2018}Age/Sex", "age/sex"] {
+            assert!(labels_the_sex(word), "{word}");
+        }
+        for word in ["Age:", "Age", "Name", "M", "Collected"] {
+            assert!(!labels_the_sex(word), "{word}");
+        }
     }
 
     #[test]
