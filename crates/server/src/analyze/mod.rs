@@ -1166,16 +1166,10 @@ fn flag_read_after_value(row: &LabRow) -> Option<(f64, Flag, String)> {
 /// put back), so it stays so, and asks for review.
 fn value_lost_point(row: &LabRow) -> Option<String> {
     let text = row.value.text.as_str();
-    if text.len() < 2 || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
     let places = range_places(row.range_text.as_deref()?)?;
-    if places >= text.len() {
-        return None;
-    }
+    // (The point put back `places` from the end; a number with none is no nearer.)
+    let pointed = *points_put_back(text)?.get(text.len().checked_sub(places + 1)?)?;
     let high = row.range.as_ref()?.high?;
-    let (whole, fraction) = text.split_at(text.len() - places);
-    let pointed: f64 = format!("{whole}.{fraction}").parse().ok()?;
     (text.parse::<f64>().ok()? > 3.0 * high && pointed <= 2.0 * high).then(|| {
         format!(
             "the result reads {text}, far above its reference range; with a decimal point where the range prints one it would be {pointed}, so the point may have been lost in the scan; check the report"
