@@ -48,6 +48,9 @@ const REFERENCE_LABELS: &[&str] = &[
     "reference",
     "ref.",
     "ref",
+    // (As a photo misreads it.)
+    "ret.",
+    "ret",
 ];
 
 const NORMAL_TIERS: &[&str] = &[
@@ -94,6 +97,9 @@ fn normalise(text: &str) -> String {
         .replace('\u{2264}', "<=")
         .replace('\u{2265}', ">=")
         .replace('\u{00a0}', " ")
+        // (A scan reads a bracket as a brace: `Adult {150 - 410`.)
+        .replace('{', "(")
+        .replace('}', ")")
         .to_lowercase();
     for (from, to) in [
         ("< or =", "<="),
@@ -104,8 +110,10 @@ fn normalise(text: &str) -> String {
         ("=>", ">="),
         ("upto", "up to"),
         ("| :", ":"),
-        // A label's colon read with a stray stroke (`120 mg/dl :; Good Control`).
+        // A label's colon read with a stray stroke (`120 mg/dl :; Good Control`), or as a
+        // degree sign (`136 - 145° Men`; `°C` has no space after it).
         (":;", ":"),
+        ("\u{b0} ", ": "),
         ("||", ";"),
     ] {
         s = s.replace(from, to);
@@ -128,6 +136,12 @@ fn normalise(text: &str) -> String {
                 .collect::<Vec<_>>()
                 .join(" ");
         }
+    }
+    // A range's dash a photo read as a colon (`5 : 40 mg/dL`, `Male: (13 : 60`, `Pre-Diabetic :
+    // 5.7 : 6.4`): a colon standing alone between two numbers, the first of which starts the
+    // text or follows a bracket or a label's colon (a ratio is printed `9:1`).
+    if s.contains(" : ") {
+        s = colon_read_as_dash(&s);
     }
     // Two decimals joined by a point, a dash a photo read as one (`3.5.5.1` for `3.5-5.1`): no
     // number has three points.
@@ -167,11 +181,6 @@ fn normalise(text: &str) -> String {
             s = rest.trim_start().to_string();
             break;
         }
-    }
-    // A range's dash read as a colon (`5 : 40 mg/dL`): two numbers, the first the lower, and
-    // at most a unit after them (a ratio is printed `9:1`, a tier's label before its colon).
-    if let Some(mended) = colon_for_dash(&s) {
-        s = mended;
     }
     // Ratios printed as proportions: `9:1-23:1` is 9 to 23. A tilde after a number is a dash
     // (`3.5~5.5`, `90 ~ 120`). A scan's underline, quote or stray `=` before the range is no
@@ -333,18 +342,6 @@ fn misread_reference_label(s: &str) -> Option<String> {
     }
     let (word, after) = rest.split_once([':', ';'])?;
     Some(format!("ref. {}:{after}", named(word)?))
-}
-
-/// `s` (`low : high`, perhaps with a unit after it) with its colon the dash a photo misread:
-/// `None` where `s` is anything else.
-fn colon_for_dash(s: &str) -> Option<String> {
-    let words: Vec<&str> = s.split_whitespace().collect();
-    let [low, ":", high, rest @ ..] = words.as_slice() else {
-        return None;
-    };
-    let (a, b) = (parse_number(low)?, parse_number(high)?);
-    let unit = rest.len() <= 1 && rest.iter().all(|u| u.starts_with(char::is_alphabetic) || u.starts_with(['%', '/']));
-    (a < b && unit).then(|| format!("{low} - {high} {}", rest.join(" ")).trim_end().to_string())
 }
 
 /// `s` with a full stop standing alone between a word and a number (`adults . 11.6-14.0`) read
@@ -593,6 +590,26 @@ fn parse_simple(s: &str) -> Option<RefRange> {
     if low <= high { interval(Some(low), Some(high), rest) } else { None }
 }
 
+/// `s` with each ` : ` between two numbers a dash ([`normalise`]), where the first starts `s`
+/// or follows a bracket or a label's colon. (Bounds the wrong way round make no range after.)
+fn colon_read_as_dash(s: &str) -> String {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let number = |w: &str| w.parse::<f64>().ok();
+    let dash = |i: usize| {
+        let (Some(before), Some(after)) = (i.checked_sub(1).map(|k| words[k]), words.get(i + 1)) else {
+            return false;
+        };
+        let low = before.strip_prefix(['(', '[']).unwrap_or(before);
+        let starts = before.len() > low.len() || i == 1 || (i >= 2 && words[i - 2].ends_with(':'));
+        let high = after.trim_end_matches([')', ']', ',', ';']);
+        words[i] == ":" && starts && number(low).is_some() && number(high).is_some()
+    };
+    if !(0..words.len()).any(dash) {
+        return s.to_string();
+    }
+    (0..words.len()).map(|i| if dash(i) { "-" } else { words[i] }).collect::<Vec<_>>().join(" ")
+}
+
 /// `s` without brackets around the whole of it (`[3.1-6.5 : men ; 3.5-7.2 : female]`), nor one
 /// whose other end a photo lost, which closes or opens nothing (the same, its `[` lost): left
 /// on, it hides the last segment's label or the first one's bound.
@@ -805,7 +822,17 @@ fn is_normal_tier(label: &str) -> bool {
     }
     let words: Vec<&str> = label.split([' ', '/', '-', '(', ')']).filter(|w| !w.is_empty()).collect();
     let has = |w: &&str| NORMAL_TIERS.iter().any(|stem| w.starts_with(stem) || label.starts_with(stem));
-    words.iter().any(has) && !words.iter().any(|w| NOT_NORMAL.contains(w))
+    (words.iter().any(has) && !words.iter().any(|w| NOT_NORMAL.contains(w))) || adult_misread(&words)
+}
+
+/// Whether a label of one word is `adult` as a photo misread it (`Adutt`, `Acut`, `Acbult`):
+/// of four to six letters, starting with its `a`, two edits from it at most.
+fn adult_misread(words: &[&str]) -> bool {
+    let [word] = words else { return false };
+    (4..=6).contains(&word.chars().count())
+        && word.starts_with('a')
+        && word.chars().all(|c| c.is_ascii_lowercase())
+        && crate::catalog::edit_distance_within(word, "adult", 4)
 }
 
 /// Whether `label` is words only, as a tier's label is (`Desirable`, `Near optimal`,
@@ -1027,12 +1054,15 @@ fn read_segments(s: &str, sex: Option<Sex>) -> Option<RefRange> {
         })
         .or_else(|| {
             // A first tier under a label we do not know (`ND: 70-126`), every other tier named
-            // as above or below normal (`Impaired fasting blood sugar: 101-126`).
+            // as above or below normal (`Impaired fasting blood sugar: 101-126`). Not a bound
+            // alone: that is the lowest tier of a scale under a label a photo misread (`< 20.0 :
+            // Defcrency; 20.0 - 29.0 : Insufficiency`).
             let (first_label, first) = &segs[0];
             let rest_abnormal =
                 segs.len() > 1 && segs[1..].iter().all(|(l, _)| l.as_deref().is_some_and(is_abnormal_tier));
             let first_plain = first_label.as_deref().is_some_and(|l| !is_abnormal_tier(l) && !names_a_sex(l));
-            if rest_abnormal && first_plain { parse_simple(first) } else { None }
+            let bounded = |r: &RefRange| r.low.is_some() && r.high.is_some();
+            if rest_abnormal && first_plain { parse_simple(first).filter(bounded) } else { None }
         })
 }
 
@@ -1265,8 +1295,35 @@ mod tests {
     fn a_ranges_dash_read_as_a_colon_is_a_dash() {
         assert_eq!(r("5 : 40 mg/dL"), (Some(5.0), Some(40.0)));
         assert_eq!(r("Bio. Ref. Interval : 6 : 24 mg/dL"), (Some(6.0), Some(24.0)));
+        // In a bracket or after a tier's label too.
+        let male = |t: &str| parse_range(t, Some(Sex::Male)).map(|g| (g.low, g.high));
+        assert_eq!(male("Male: (13 : 60"), Some((Some(13.0), Some(60.0))));
+        assert_eq!(male("Child : (0.56 : 0.96; Adults : (0.80 - 1.20)"), Some((Some(0.8), Some(1.2))));
         // Not a tier's label, nor bounds the wrong way round.
         assert_eq!(parse_range("40 : 5", None), None);
+        assert_eq!(parse_range("Male: (60 : 13", Some(Sex::Male)), None);
+    }
+
+    #[test]
+    fn brackets_read_as_braces_and_ret_for_ref_are_read() {
+        let male = |t: &str| parse_range(t, Some(Sex::Male)).map(|g| (g.low, g.high));
+        assert_eq!(male("Adult {150 - 410; Child : (105 - 328}"), Some((Some(150.0), Some(410.0))));
+        assert_eq!(r("Ret: 98 to 107 mmol/L"), (Some(98.0), Some(107.0)));
+    }
+
+    #[test]
+    fn adult_as_a_photo_misread_it_labels_the_normal_tier() {
+        assert_eq!(r("28 - 100: Adutt; 20 - 80 : Child"), (Some(28.0), Some(100.0)));
+        assert_eq!(r("211 - 911 : Acbult; 148 - 729 : Children"), (Some(211.0), Some(911.0)));
+        // A word further from it labels no normal tier.
+        assert_eq!(parse_range("28 - 100: Aorta; 20 - 80 : Child", None), None);
+    }
+
+    #[test]
+    fn a_first_tier_under_a_label_not_known_is_the_normal_one_only_when_it_has_both_bounds() {
+        let lowest = "< 20.0 : Defcrency; 20.0 - 29.0 : Insufficiency; > 100.0 : Toxicity";
+        assert_eq!(parse_range(lowest, None), None);
+        assert_eq!(r("ND: 70-126; Impaired fasting blood sugar: 127-200"), (Some(70.0), Some(126.0)));
     }
 
     #[test]
