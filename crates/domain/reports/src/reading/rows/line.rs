@@ -303,6 +303,21 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
             .count();
         numbers >= 2 && columns.before_value.is_some_and(|x| (c.x0 + c.x1) / 2.0 >= x - 2.0)
     };
+    // So is the low bound of a reference a scan cut at its dash (`2.6`  `- 24.9 uIU/mL`).
+    let range_start = |i: usize| {
+        cells.get(i + 1).is_some_and(|next| {
+            next.text
+                .trim_start()
+                .strip_prefix(['-', '\u{2013}'])
+                .is_some_and(|r| r.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        })
+    };
+    // So is a lone digit before that header, a speck a photo read as one (`INR  2  0.80 -
+    // 1.20: Adult  0.88`).
+    let speck = |c: &Cell| {
+        let t = c.text.trim();
+        t.len() == 1 && t.chars().all(|ch| ch.is_ascii_digit()) && columns.before_value.is_some_and(|x| c.x1 < x)
+    };
     if let Some((start, _)) = columns.value
         && cells[vi].x1 < start
         && (parse_range(&cells[vi].text, sex).is_some()
@@ -311,7 +326,9 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
             || cells[vi].value().is_some_and(|v| v.qualitative.is_some())
             || range_end(vi)
             || digits_only(&cells[vi])
-            || damaged_under_reference(&cells[vi]))
+            || damaged_under_reference(&cells[vi])
+            || speck(&cells[vi])
+            || range_start(vi))
         && let Some(later) = (vi + 1..cells.len()).find(|&i| {
             // (A result below or above the assay's limit, `<2.1`, but not a tier's bound, `>=80`.)
             let plain = |v: ResultValue| matches!(v.qualifier, None | Some(Qualifier::Less | Qualifier::Greater));
@@ -322,15 +339,18 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
             under && cells[i].value().is_some_and(|v| number(&v) && plain(v))
         })
         && !range_after(later)
-        // Nor a tier's bound between them (`Extreme (A)  >=50  >=80  <50`).
-        && !ranges_in(&cells[vi + 1..later])
+        // Nor a tier's bound between them (`Extreme (A)  >=50  >=80  <50`); the reference
+        // stands between a speck and the result.
+        && (speck(&cells[vi]) || !ranges_in(&cells[vi + 1..later]))
     {
         vi = later;
         moved = true;
     }
     // Under a header, a number right of the result column is a reference (`LIPOPROTEIN(a)
-    // mg/dL  <20` with its result cell empty).
-    if columns.after_value(&cells[vi]) {
+    // mg/dL  <20` with its result cell empty); so is a reference's low bound left of it with
+    // no result under it (`Fasting Insulin  2.6  - 24.9 uIU/mL`, the result lost).
+    let bound_before_result = columns.value.is_some_and(|(start, _)| cells[vi].x1 < start) && range_start(vi);
+    if columns.after_value(&cells[vi]) || (!moved && bound_before_result) {
         return None;
     }
     // Cells in the method column are not part of the name: those centred right of where its
@@ -339,6 +359,7 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
         .iter()
         .enumerate()
         .filter(|(i, c)| *i == 0 || method_x.is_none_or(|mx| c.x0 < mx - 2.0 && (c.x0 + c.x1) / 2.0 < mx))
+        .filter(|(i, c)| *i == 0 || !(moved && speck(c)))
         .map(|(_, c)| c.clone())
         .collect();
     // A flag column before the value (`RBC  L  2.99`, `MCHC  Low  30.5`): a cell holding only

@@ -288,9 +288,13 @@ pub(super) fn list_unit<'a, 'w>(words: &'a [RunWord<'w>], at: usize) -> Option<(
         let run = words.get(at..at + n)?;
         let text = joined(run);
         let text = text.trim_end_matches([',', ';']);
-        // (Or before a reference whose bracket a scan cut off, [`reference_cell_from`].)
-        let before_bracket =
-            words.get(at + n).is_some_and(|next| next.text.starts_with(OPENING)) || reference_cell_from(words, at + n);
+        // (Or before a reference whose bracket a scan cut off, [`reference_cell_from`], or
+        // after a comma before words naming one: `34 L MOL, reference 40-60 mg/dL`.)
+        let named_after = run.last().is_some_and(|w| w.text.ends_with(','))
+            && words.get(at + n).is_some_and(|next| reference_word(next.text));
+        let before_bracket = words.get(at + n).is_some_and(|next| next.text.starts_with(OPENING))
+            || reference_cell_from(words, at + n)
+            || named_after;
         let known = if n == 1 {
             list_unit_word(text) || (before_bracket && misread(run[0].text))
         } else {
@@ -395,8 +399,8 @@ pub(super) fn list_reference<'a, 'w>(
     let worded = |t: &str| in_words && !t.is_empty() && t.chars().all(|c| c.is_alphabetic() || c == ' ');
     // (A bracketed reference with figures that OCR garbled past reading, `(Actults 150000-410000
     // ; Children ...)`, is the reference as printed, unread: the brackets told the line's
-    // parts apart.)
-    let garbled = |t: &str| bracketed && t.contains(|c: char| c.is_ascii_digit());
+    // parts apart. So did a word naming it: `, reference 4 0-6 ee`.)
+    let garbled = |t: &str| (bracketed || named) && t.contains(|c: char| c.is_ascii_digit());
     let inside = [without_reference_words(printed, false), without_reference_words(printed, true)]
         .into_iter()
         .find(|t| ranged_for_some_sex(t) || worded(t))

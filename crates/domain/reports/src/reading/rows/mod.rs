@@ -194,14 +194,24 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         // (A tier's colon and label a cell apart after its range are part of it: `0 - 12)`
         // `: Children`.)
         let label_after = |k: usize| k > 0 && colon_label(&others[k].text).is_some();
+        // (Nor a tier's label and its range a cell apart, the colon lost: `Pre-Diabetic`
+        // `5.7 - 6.4`.)
+        let ranged_label = |k: usize| {
+            label_words(others[k].text.trim())
+                && others.get(k + 1).is_some_and(|r| parse_range(&r.text, None).is_some())
+        };
+        let label_before = |k: usize| k > 0 && ranged_label(k - 1);
         let tier = |k: usize, c: &Cell| {
             let text = match others.get(k + 1) {
                 Some(label) if label_after(k + 1) => format!("{} {}", c.text.trim(), label.text.trim()),
+                Some(range) if ranged_label(k) => format!("{}: {}", c.text.trim(), range.text.trim()),
                 _ => c.text.trim().to_string(),
             };
-            c.x0 > cell.x1 && (under_row(c) || own_reference(c)) && tier_shaped(&text)
+            c.x0 > cell.x1
+                && (under_row(c) || own_reference(c))
+                && (tier_shaped(&text) || (scanned && under_row(c) && misread_label_tier(&text)))
         };
-        if !others.iter().enumerate().all(|(k, c)| tier(k, c) || label_after(k)) {
+        if !others.iter().enumerate().all(|(k, c)| tier(k, c) || label_after(k) || label_before(k)) {
             return false;
         }
         let gap = line.bbox.y0 - row.bbox.y1;
@@ -222,8 +232,10 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         });
         // (A result in words is one too: `28. Hepatitis B  Impedance  Non Reactive` over
         // `Surface Antigen`.)
-        let named_row =
-            worded_start && (holds_number(rest) || rest.iter().any(|c| qualitative_word(&c.text).is_some()));
+        // (Not a result's label, `Result:  8.0  uIU/mL` over the next test's name.)
+        let named_row = worded_start
+            && after_result_label(name_text).is_none()
+            && (holds_number(rest) || rest.iter().any(|c| qualitative_word(&c.text).is_some()));
         // What says the line is the rest of the name: for a name the catalog knows, the two
         // being a whole name of a test (`Aspartate Aminotransferase` and `(AST/SGOT) (U/L)`,
         // `Glucose,` and `Fasting`), not a method under it (`Jaffe Kinetics`) nor a heading a
@@ -281,6 +293,18 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         }
     }
     Some(out)
+}
+
+/// Whether `text` is a tier whose label a scan misread past knowing, its colon lost: one word
+/// of letters, then what is shaped as a range, if perhaps misread too (`erner (36 - 16)` for
+/// `Women : (36 - 116)`): numbers either side of a dash, in brackets or not.
+fn misread_label_tier(text: &str) -> bool {
+    text.trim().split_once(' ').is_some_and(|(label, range)| {
+        let range = range.trim().trim_start_matches(OPENING).trim_end_matches([')', ']', '}']);
+        let (low, high) = range.split_once('-').unwrap_or_default();
+        let number = |t: &str| t.trim().parse::<f64>().is_ok();
+        label.chars().count() >= 2 && label.chars().all(char::is_alphabetic) && number(low) && number(high)
+    })
 }
 
 /// The label of a cell that holds only a tier's colon and label, a cell apart after the tier's
@@ -545,7 +569,13 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 // from its name.)
                 let name = pending_name.as_ref().filter(|n| !section_heading(n))?;
                 let first = line.cells.first()?;
-                parse_value(&first.text)?;
+                // (Or the reference starting it, under a header that sets the reference before
+                // the result: `25-OH Vitamin D` over `< 20.0 : Deficiency  34.2`.)
+                let result_after_reference = columns.before_value.is_some()
+                    && line.cells.iter().any(|c| columns.in_value(c) && c.value().is_some());
+                if !result_after_reference {
+                    parse_value(&first.text)?;
+                }
                 let mut cells = vec![Cell { text: name.clone(), x0: 0.0, x1: 0.0, bold: false, point_gap: false }];
                 cells.extend(line.cells.iter().cloned());
                 read(&cells, Columns { method_x: None, ..columns })

@@ -1,4 +1,4 @@
-use super::tests::page;
+use super::tests::{ocr_cells_page_set, page};
 use super::*;
 
 fn ranges(p: &Page, sex: Option<Sex>) -> Vec<(String, Option<f64>, Option<f64>)> {
@@ -492,4 +492,26 @@ fn a_range_a_scan_split_at_its_dash_is_one_range() {
 fn units_with_slashes_are_not_a_date() {
     let p = page(&[&[("TIBC", 20.0), (":", 180.0), ("356", 200.0), ("ug/dL", 300.0), ("250-400 ug/dl ug/dL", 400.0)]]);
     assert_eq!(ranges(&p, None), [("TIBC".to_string(), Some(250.0), Some(400.0))]);
+}
+
+#[test]
+fn under_a_reference_before_the_result_a_speck_a_cut_low_bound_and_a_name_over_its_reference_are_read() {
+    let lines: &[&[(&str, f32)]] = &[
+        &[("Test", 90.0), ("REFERENCE INTERVAL", 450.0), ("RESULT", 700.0), ("Notes", 850.0)],
+        // A speck read as a digit between the name and the reference.
+        &[("INR", 90.0), ("2", 300.0), ("0.80 - 1.20: Adult", 440.0), ("0.88", 710.0), ("Verified", 800.0)],
+        // A name on a line of its own over its reference and result.
+        &[("25-OH Vitamin D ......,", 90.0)],
+        &[("< 20.0 : Deficiency", 450.0), ("34.2", 710.0)],
+        &[("20.0 - 29.0 : Insufficiency", 440.0)],
+        // The result lost: the reference's low bound, cut at its dash, is none.
+        &[("Fasting Insulin .......", 90.0), ("2.6", 440.0), ("- 24.9 uIU/mL", 480.0), ("Rechecked", 800.0)],
+        // A label's colon read as a degree sign is no unit.
+        &[("SODIUM .......", 90.0), ("136 - 145\u{b0} Men", 440.0), ("142", 710.0), ("Verified", 800.0)],
+    ];
+    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let rows = rows_from_page(&p, Some(Sex::Male));
+    let got: Vec<(&str, &str, Option<&str>)> =
+        rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
+    assert_eq!(got, [("INR", "0.88", None), ("25-OH Vitamin D", "34.2", None), ("SODIUM", "142", None)]);
 }

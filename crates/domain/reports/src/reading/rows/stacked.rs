@@ -29,7 +29,16 @@ pub(super) fn name_with_rest(name: &str, rest: &str, scanned: bool) -> (String, 
 /// (`scanned`), also a ratio OCR misread a letter of (`(mnv/hr)`, `(ulU/mL)`): one a unit the
 /// catalog knows is near (not `(AST/SGOT)`); the row's test mends it later.
 pub(super) fn unit_in_name(name: &str, scanned: bool) -> Option<(String, String)> {
-    let (before, unit) = name.trim_end().strip_suffix(')')?.rsplit_once('(')?;
+    let (before, unit) = match name.trim_end().strip_suffix(')') {
+        Some(closed) => closed.rsplit_once('(')?,
+        // (A scan may lose the closing bracket, `Lipase (U/L`: then only a unit as a lab
+        // prints it, one with a stroke or a per cent sign.)
+        None if scanned => name
+            .trim_end()
+            .rsplit_once('(')
+            .filter(|(_, u)| u.contains(['/', '%']) && crate::catalog::is_known_unit(u.trim()))?,
+        None => return None,
+    };
     let unit = unit.trim();
     // (A per cent sign a scan read with a 9 before it, `(9%)`: no unit is a number so.)
     let unit = if scanned && unit == "9%" { "%" } else { unit };
@@ -172,7 +181,8 @@ pub(super) fn after_result_label(text: &str) -> Option<&str> {
             let parts: Vec<&str> = l.split(' ').collect();
             parts.len() == words.len()
                 && parts.iter().zip(&words).all(|(part, word)| {
-                    let word = word.trim_end_matches(['.', ' ']);
+                    // (A photo reads the colon after it as a quote: `Result’  Trace`.)
+                    let word = word.trim_end_matches(|c: char| c == '.' || c == ' ' || QUOTES.contains(&c));
                     word == *part || (part.len() >= 5 && crate::catalog::one_slip(word, part))
                 })
         })

@@ -34,7 +34,7 @@ fn ocr_cells_page(lines: &[&[(&str, f32)]]) -> Page {
 
 /// [`ocr_cells_page`] with its lines `step` px apart, letters `size` (width, height), and
 /// words `gap` px apart within a cell.
-fn ocr_cells_page_set(lines: &[&[(&str, f32)]], step: f32, size: (f32, f32), gap: f32) -> Page {
+pub(super) fn ocr_cells_page_set(lines: &[&[(&str, f32)]], step: f32, size: (f32, f32), gap: f32) -> Page {
     let mut words = Vec::new();
     for (i, cells) in lines.iter().enumerate() {
         let y = 100.0 + step * i as f32;
@@ -3756,4 +3756,88 @@ fn a_lab_address_a_photo_misread_is_not_a_result() {
     ]);
     let names: Vec<String> = rows_from_page(&p, None).into_iter().map(|r| r.name).collect();
     assert_eq!(names, ["Total Cholesterol"]);
+}
+
+#[test]
+fn a_photos_wrapped_name_is_joined_past_a_misread_tier_label_or_a_tier_label_set_apart() {
+    let lines: &[&[(&str, f32)]] = &[
+        &[("Tests", 90.0), ("Results", 380.0), ("Prior Result", 480.0), ("Ref. Range", 600.0)],
+        // `Women : (36 - 116)` as a photo read it.
+        &[("19. Alkaline", 90.0), ("106", 440.0), ("120", 560.0), ("Men: (40-129", 600.0)],
+        &[("Phosphatase (U/L)", 110.0), ("erner (36 - 16)", 600.0)],
+        // A tier's label and its range a cell apart, the colon lost.
+        &[("Glycated", 90.0), ("4.5", 440.0), ("Non-Diabetic : 4.0 to 5.6", 600.0)],
+        &[("Haemoglobin (HbA1c)", 90.0), ("Pre-Diabetic", 600.0), ("5.7 - 6.4", 780.0)],
+    ];
+    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let rows = rows_from_page(&p, Some(Sex::Male));
+    assert_eq!(
+        names_units_ranges(&rows),
+        [
+            ("Alkaline Phosphatase", Some("U/L"), Some((Some(40.0), Some(129.0)))),
+            ("Glycated Haemoglobin (HbA1c)", None, Some((Some(4.0), Some(5.6)))),
+        ]
+    );
+}
+
+#[test]
+fn a_results_label_takes_no_name_from_the_line_under_it_and_may_end_in_a_quote() {
+    let lines: &[&[(&str, f32)]] = &[
+        &[("RESULTS", 90.0)],
+        &[("Fasting Insulin", 90.0)],
+        &[("Result:", 110.0), ("8.0", 230.0), ("uIU/mL", 300.0), ("Reference: Adult: 2.6 to 24.9", 600.0)],
+        &[("Free Thyroxine (FT4)", 90.0)],
+        &[("Result:", 110.0), ("1.49", 230.0), ("ng/dL", 300.0), ("Reference: 0.93 to 1.70", 600.0)],
+        // The colon read as a quote.
+        &[("Albumin (Urine)", 90.0)],
+        &[("Result\u{2019}", 110.0), ("Trace", 230.0), ("Reference: Negative", 600.0)],
+    ];
+    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let rows = rows_from_page(&p, None);
+    let got: Vec<(&str, &str)> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
+    assert_eq!(got, [("Fasting Insulin", "8.0"), ("Free Thyroxine (FT4)", "1.49"), ("Albumin (Urine)", "Trace")]);
+}
+
+#[test]
+fn a_photos_unit_in_a_name_that_lost_its_bracket_and_a_reference_in_braces_are_read() {
+    let lines: &[&[(&str, f32)]] = &[
+        &[("Tests", 90.0), ("Results", 380.0), ("Ref. Range", 600.0)],
+        &[("13. Lipase (U/L", 90.0), ("56", 440.0), ("Male: (13 : 60", 600.0)],
+        &[("20. PLT (x10*3/uL)", 90.0), ("235", 440.0), ("Adult {150 - 410", 600.0)],
+    ];
+    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let rows = rows_from_page(&p, Some(Sex::Male));
+    assert_eq!(
+        names_values_units_ranges(&rows),
+        [
+            ("Lipase", "56", Some("U/L"), Some((Some(13.0), Some(60.0)))),
+            ("PLT", "235", Some("x10*3/uL"), Some((Some(150.0), Some(410.0)))),
+        ]
+    );
+}
+
+#[test]
+fn a_list_line_keeps_a_misread_unit_and_reference_that_words_set_apart() {
+    let lines: &[&[(&str, f32)]] = &[
+        &[("RESULTS", 90.0)],
+        &[("HDL Cholesterol: 34 L MOL, reference 4 0-6 ee", 90.0)],
+        &[("Lipase: 54 U/L, reference 13-60 U/L", 90.0)],
+        // (A reference that does not read as a range, its dash lost: the row stands, its
+        // reference unread.)
+        &[("Insulin, Fasting: 23.3 uly, reference 2.6 24.9 uIU/mL", 90.0)],
+    ];
+    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 8.0);
+    let rows = rows_from_page(&p, None);
+    let got: Vec<(&str, &str, Option<&str>, Option<&str>)> = rows
+        .iter()
+        .map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref(), r.range_text.as_deref()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("HDL Cholesterol", "34", Some("MOL"), Some("4 0-6 ee")),
+            ("Lipase", "54", Some("U/L"), Some("13-60 U/L")),
+            ("Insulin, Fasting", "23.3", Some("uly"), None),
+        ]
+    );
 }
