@@ -332,6 +332,10 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
         Some(joined) => Cow::Owned(joined),
         None => lines,
     };
+    let lines = match names_under_results(&lines) {
+        Some(moved) => Cow::Owned(moved),
+        None => lines,
+    };
     let bands = band_lines(&lines);
     let mut rows: Vec<LabRow> = Vec::new();
     let mut pending_name: Option<String> = None;

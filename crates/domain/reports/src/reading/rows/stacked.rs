@@ -371,3 +371,57 @@ pub(super) fn set_reference(row: &mut LabRow, text: &str, printed: String, sex: 
     }
     row.range_text = Some(printed);
 }
+
+/// The lines with each test's name that a table set level with its row's second line put at
+/// the start of the row's first: a name centred in a row two lines high stands beside the
+/// second tier of its reference, its result and first tier on the line above (`H 50  58
+/// Men: (17 - 43)` over `3. UREA (mg/dL)  Women : (15 - 39)`). `None` where no name is so.
+/// Only a line that starts with a result, nothing left of it, takes the name; the line under
+/// it must start with the name of a test the catalog knows, left of that result, with nothing
+/// after it but tiers of a reference, right of the result, and stand close under it; and no
+/// name on a line of its own must stand over the result, whose result it would be.
+pub(super) fn names_under_results(lines: &[Line]) -> Option<Vec<Line>> {
+    // (Not a reference's next tier on a line of its own, `Children : (2.4 - 4.1)`.)
+    let lone_name = |line: &Line| {
+        matches!(line.cells.as_slice(), [c] if c.text.contains(char::is_alphabetic)
+            && parse_value(&c.text).is_none()
+            && !tier_shaped(&c.text)
+            && parse_range(&c.text, None).is_none())
+    };
+    let moved: Vec<usize> = (1..lines.len())
+        .filter(|&i| {
+            let (above, line) = (&lines[i - 1], &lines[i]);
+            let Some(result) = above.cells.first().filter(|c| c.value().is_some_and(|v| v.number.is_some())) else {
+                return false;
+            };
+            let [name, rest @ ..] = line.cells.as_slice() else { return false };
+            let text = name.text.trim();
+            let bare = match text.split_once(' ') {
+                Some((serial, after)) if is_serial(serial) => after.trim(),
+                _ => text,
+            };
+            let bare = unit_in_name(bare, true).map_or_else(|| bare.to_string(), |(n, _)| n);
+            let h = above.bbox.height().min(line.bbox.height()).max(1.0);
+            name.x1 < result.x0
+                && bare.starts_with(char::is_alphabetic)
+                && parse_value(text).is_none()
+                && !rest.is_empty()
+                && rest.iter().all(|c| c.x0 > result.x1 && tier_shaped(&c.text))
+                && line.bbox.y0 - above.bbox.y1 < 0.5 * h
+                && !(i >= 2 && lone_name(&lines[i - 2]))
+                && crate::catalog::lookup(&bare).is_some()
+        })
+        .collect();
+    if moved.is_empty() {
+        return None;
+    }
+    let mut out: Vec<Line> = lines.to_vec();
+    for &i in &moved {
+        let name = out[i].cells.remove(0);
+        out[i].bbox.x0 = out[i].cells.first().map_or(out[i].bbox.x0, |c| c.x0);
+        let row = &mut out[i - 1];
+        row.bbox.x0 = row.bbox.x0.min(name.x0);
+        row.cells.insert(0, name);
+    }
+    Some(out)
+}

@@ -3841,3 +3841,31 @@ fn a_list_line_keeps_a_misread_unit_and_reference_that_words_set_apart() {
         ]
     );
 }
+
+#[test]
+fn a_name_centred_in_a_row_two_lines_high_beside_its_references_second_tier_names_the_result_above() {
+    let lines: &[&[(&str, f32)]] = &[
+        &[("Tests", 90.0), ("Results", 380.0), ("Prior Result", 480.0), ("Ref. Range", 600.0)],
+        &[("2. Potassium", 90.0), ("H 5.3", 430.0), ("5.2", 560.0), ("Adults : (3.5 - 5.1)", 600.0)],
+        &[("(K+) (mmol/L)", 110.0), ("Children : (2.4 - 4.1)", 600.0)],
+        &[("H 50", 430.0), ("58", 560.0), ("Men : (17 - 43)", 600.0)],
+        &[("3. UREA (mg/dL)", 90.0), ("Women : (15 - 39)", 600.0)],
+        &[("4. TSH (uIU/mL)", 90.0), ("L 0.00", 430.0), ("0.00", 560.0), ("Adults : (0.27 - 4.20)", 600.0)],
+        // A name on a line of its own over the result is its name, not the one under it.
+        &[("5. Vitamin D Total (ng/mL)", 90.0)],
+        &[("34.2", 430.0), ("30.1", 560.0), ("Sufficiency : 30 - 100", 600.0)],
+        &[("6. Ferritin (ng/mL)", 90.0), ("Women : (13 - 150)", 600.0)],
+    ];
+    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let rows = rows_from_page(&p, Some(Sex::Male));
+    assert_eq!(
+        names_values_units_ranges(&rows)[..4],
+        [
+            ("Potassium (K+)", "5.3", Some("mmol/L"), Some((Some(3.5), Some(5.1)))),
+            ("UREA", "50", Some("mg/dL"), Some((Some(17.0), Some(43.0)))),
+            ("TSH", "0.00", Some("uIU/mL"), Some((Some(0.27), Some(4.2)))),
+            ("Vitamin D Total", "34.2", Some("ng/mL"), Some((Some(30.0), Some(100.0)))),
+        ]
+    );
+    assert_eq!(rows.len(), 4, "Ferritin has no result: {rows:?}");
+}
