@@ -383,12 +383,13 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
         .value()
         .is_some_and(|v| v.number.is_some() && (v.qualifier.is_none() || columns.in_value(&cells[vi])));
     // Under a unit column's header, a word or two with a letter is the unit however a photo
-    // misread it (`mUmin1.73m2`, `feumm`).
+    // misread it (`mUmin1.73m2`, `feumm`), or three short ones (`men ist hr` for `mm/1st hr`).
     let under_unit = |c: &Cell| {
         let t = c.text.trim();
+        let words = t.split_whitespace().count();
         columns.unit_before.is_some_and(|(x0, x1)| (x0..x1).contains(&((c.x0 + c.x1) / 2.0)))
             && t.contains(char::is_alphabetic)
-            && t.split_whitespace().count() <= 2
+            && (words <= 2 || (words == 3 && t.chars().count() <= 12))
     };
     let take_unit = |name_cells: &mut Vec<Cell>| match name_cells.as_slice() {
         [_, .., last]

@@ -170,7 +170,7 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
             return false;
         };
         // (A photo reads a speck before the rest as a quote: `‘Aminotransferase (ALT/SGPT)`.)
-        let text = cell.text.trim().trim_start_matches(QUOTES);
+        let text = without_misread_leader(&name.text, cell.text.trim().trim_start_matches(QUOTES));
         let (outside, _) = text.split_once('(').unwrap_or((text, ""));
         // (A name's rest may start with a number joined to a word: `Vitamin D,` over
         // `25-Hydroxy`.)
@@ -275,7 +275,8 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
                 let tail = cells.remove(0);
                 let at = name_at(row);
                 let name = &mut row.cells[at];
-                name.text = format!("{} {}", name.text.trim_end(), tail.text.trim().trim_start_matches(QUOTES));
+                let rest = without_misread_leader(&name.text, tail.text.trim().trim_start_matches(QUOTES));
+                name.text = format!("{} {rest}", name.text.trim_end());
                 name.x1 = name.x1.max(tail.x1);
                 row.bbox.y1 = row.bbox.y1.max(line.bbox.y1);
                 // The reference's next tier stays a line of its own, for the row to take. Where
@@ -293,6 +294,31 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         }
     }
     Some(out)
+}
+
+/// The rest of a wrapped `name` without the word a photo made of the leader dots after it
+/// (`Sedimentation Rate seanegs-e` under `Erythrocyte`): the last word, not in brackets, goes
+/// where the name with the words before it is a whole name of a test
+/// ([`crate::catalog::lookup_whole`], perhaps with a unit in brackets) and with it is none.
+fn without_misread_leader<'t>(name: &str, rest: &'t str) -> &'t str {
+    let name = match name.trim().split_once(' ') {
+        Some((serial, after)) if is_serial(serial) => after,
+        _ => name.trim(),
+    };
+    let whole = |rest: &str| {
+        let joined = format!("{name} {rest}");
+        let joined = unit_in_name(&joined, true).map_or(joined, |(bare, _)| bare);
+        crate::catalog::lookup_whole(&joined).is_some()
+    };
+    match rest.trim_end().rsplit_once(' ') {
+        // (Not a bracket a photo misread, `(HbAlc)`, put back later.)
+        Some((head, last))
+            if last.chars().count() >= 3 && !last.contains(['(', ')']) && !whole(rest) && whole(head) =>
+        {
+            head
+        }
+        _ => rest,
+    }
 }
 
 /// Whether `text` is a tier whose label a scan misread past knowing, its colon lost: one word
@@ -468,7 +494,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     let wrapped = start.map(rest_before).filter(|w| !w.is_empty());
                     if let (Some(rest), Some(target)) = (wrapped, rows.get_mut(*row))
                         && let (name, split) = name_with_rest(&target.name, &rest, scanned)
-                        && crate::catalog::lookup(split.as_ref().map_or(&name, |(bare, _)| bare)).is_some()
+                        && crate::catalog::lookup_whole(split.as_ref().map_or(&name, |(bare, _)| bare)).is_some()
                     {
                         // (With its unit in brackets, `Total (ng/mL)`, where the row has none.)
                         match split.filter(|_| target.unit.is_none()) {

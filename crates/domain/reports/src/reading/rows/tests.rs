@@ -2016,6 +2016,8 @@ fn a_photo_s_misread_unit_under_a_unit_column_before_the_result_is_no_part_of_th
         &[("eGFR", 20.0), ("mUmin1.73m2", 190.0), ("80", 305.0), ("> 90", 420.0)],
         &[("Total Leucocyte Count", 20.0), ("feumm", 200.0), ("9,448", 300.0), ("4000-11000", 420.0)],
         &[("BILIRUBIN TOTAL", 20.0), ("mgidi.", 198.0), ("0.85", 300.0), ("0.30-1.20", 420.0)],
+        // (`mm/1st hr` read as three words.)
+        &[("ESR", 20.0), ("men ist hr", 190.0), ("18", 305.0), ("0-15", 420.0)],
     ]);
     let rows = rows_from_page(&p, None);
     let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
@@ -2025,6 +2027,7 @@ fn a_photo_s_misread_unit_under_a_unit_column_before_the_result_is_no_part_of_th
             ("eGFR", "80", Some("mUmin1.73m2")),
             ("Total Leucocyte Count", "9,448", Some("feumm")),
             ("BILIRUBIN TOTAL", "0.85", Some("mgidi.")),
+            ("ESR", "18", Some("men ist hr")),
         ]
     );
 }
@@ -3868,4 +3871,36 @@ fn a_name_centred_in_a_row_two_lines_high_beside_its_references_second_tier_name
         ]
     );
     assert_eq!(rows.len(), 4, "Ferritin has no result: {rows:?}");
+}
+
+#[test]
+fn a_wrapped_names_rest_is_joined_without_the_word_a_photo_made_of_its_leader_dots() {
+    let lines: &[&[(&str, f32)]] = &[
+        &[("Test", 90.0), ("Result", 500.0), ("Unit", 640.0), ("Reference", 760.0)],
+        &[("Erythrocyte", 90.0), ("12", 500.0), ("mm/h", 640.0), ("Male: 0-15; Female: 0-14", 760.0)],
+        &[("Sedimentation Rate seanegs-e", 90.0)],
+        &[("Mean", 90.0), ("77.8", 500.0), ("fl", 640.0), ("M: 83.0-101.0 F: 74.7-90.9", 760.0)],
+        &[("Corpuscular Volume denneag'", 90.0)],
+        // (A misread abbreviation in brackets stays, for the reader to put back.)
+        &[("Glycated", 90.0), ("6.1", 500.0), ("%", 640.0), ("4.0 - 5.6", 760.0)],
+        &[("Haemoglobin (HbAlc)", 90.0)],
+    ];
+    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let names: Vec<String> = rows_from_page(&p, Some(Sex::Male)).into_iter().map(|r| r.name).collect();
+    assert_eq!(names, ["Erythrocyte Sedimentation Rate", "Mean Corpuscular Volume", "Glycated Haemoglobin (HbAlc)"]);
+}
+
+#[test]
+fn a_method_beside_a_references_next_tier_is_no_part_of_the_rows_name() {
+    let lines: &[&[(&str, f32)]] = &[
+        &[("Test", 90.0), ("Result", 500.0), ("Unit", 640.0), ("Reference", 760.0)],
+        &[("27. Alkaline Phosphatase (ALP) .......", 90.0), ("115", 500.0), ("U/L", 640.0), ("Male: 36 - 116", 760.0)],
+        &[("Method | Flow Cytometry", 110.0), ("Female: 40 - 129", 760.0)],
+    ];
+    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let rows = rows_from_page(&p, Some(Sex::Female));
+    assert_eq!(
+        names_units_ranges(&rows),
+        [("Alkaline Phosphatase (ALP)", Some("U/L"), Some((Some(40.0), Some(129.0))))]
+    );
 }
