@@ -54,6 +54,15 @@ pub(super) fn lines_of(page: &Page) -> Vec<Line> {
             // The right edge on the image of the last word taken.
             let mut raw_x1 = f32::MIN;
             for (i, w) in g.iter().enumerate() {
+                // On a scan, a letter or digit a third as tall as the line's, after leader dots,
+                // is a speck read as one (`Vitamin D, 25-Hydroxy .......  5  20.7`, the `5` 4 px
+                // high on 23 px print).
+                let mut chars = w.text.chars();
+                let one = chars.next().is_some_and(char::is_alphanumeric) && chars.next().is_none();
+                let after_leader = i > 0 && g[i - 1].text.len() >= 2 && g[i - 1].text.chars().all(|c| c == '.');
+                if scanned && one && after_leader && w.bbox.height() < 0.35 * h {
+                    continue;
+                }
                 // (A text layer's colons are as printed: OCR misreads them.)
                 let text = if scanned && misread_colon(&g, i, &colons) { ":" } else { w.text.as_str() };
                 let rule = |c: char| matches!(c, '|' | '[' | ']');
@@ -415,12 +424,17 @@ pub(super) fn split_two_bands(line: Vec<&Word>, slope: f32) -> Vec<Vec<&Word>> {
 /// A, 03` a few points above its result), and the name then sorts after the values it names.
 /// It also splits a header at a letter it cut in two (`mI` `|ETHODOLOGY`). Two lines are side
 /// by side when one starts right of where the other ends (or overlaps its end by less than a
-/// third of a letter) and the words that face each other across the gap share most of their
-/// height, once the page's tilt (the median slope of its long lines) is taken out over the gap.
+/// third of a letter) and the words of print that face each other across the gap
+/// ([`facing_ends`]) share most of their height, once the page's tilt (the median slope of its
+/// long lines), or the tilt of the long lines near them ([`local_slopes`]), is taken out over
+/// the gap.
 pub(super) fn join_side_by_side(mut groups: Vec<Vec<&Word>>) -> Vec<Vec<&Word>> {
     let slope = page_slope(&groups);
+    let tilt = local_slopes(&groups, slope);
     loop {
-        let bounds: Vec<Option<(BBox, BBox)>> = groups.iter().map(|g| line_ends(g)).collect();
+        let bounds: Vec<Option<(BBox, BBox)>> = groups.iter().map(|g| facing_ends(g)).collect();
+        // (The tilt where each line ends, asked once a round.)
+        let tilts: Vec<f32> = bounds.iter().map(|b| b.map_or(slope, |(_, end)| tilt(end.mid_y()))).collect();
         // The nearest pair first, so a row's column blocks join in order.
         let mut best: Option<(usize, usize, f32)> = None;
         for (i, left) in bounds.iter().enumerate() {
@@ -431,7 +445,7 @@ pub(super) fn join_side_by_side(mut groups: Vec<Vec<&Word>>) -> Vec<Vec<&Word>> 
                 if i == j || gap <= -overlap || best.is_some_and(|(_, _, g)| g <= gap) {
                     continue;
                 }
-                if level_across(a, b, slope) {
+                if level_across(a, b, slope) || level_across(a, b, tilts[i]) {
                     best = Some((i, j, gap));
                 }
             }
@@ -485,14 +499,38 @@ pub(super) fn join_into_gaps(mut groups: Vec<Vec<&Word>>, slope: f32) -> Vec<Vec
 /// How far a scanned page's lines climb or fall per unit across: the median slope of its long
 /// lines (first word to last, more than five letters apart), 0 with none.
 pub(super) fn page_slope(groups: &[Vec<&Word>]) -> f32 {
-    let mut slopes: Vec<f32> = groups
+    let mut slopes: Vec<f32> = long_line_slopes(groups).map(|(_, s)| s).collect();
+    slopes.sort_by(f32::total_cmp);
+    slopes.get(slopes.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// Each long line of `groups` (first word to last, more than five letters apart): how high it
+/// stands and its slope.
+fn long_line_slopes<'a>(groups: &'a [Vec<&Word>]) -> impl Iterator<Item = (f32, f32)> + 'a {
+    groups
         .iter()
         .filter_map(|g| line_ends(g))
         .filter(|(a, b)| b.mid_x() - a.mid_x() > 5.0 * a.height().max(b.height()))
-        .map(|(a, b)| (b.mid_y() - a.mid_y()) / (b.mid_x() - a.mid_x()))
-        .collect();
-    slopes.sort_by(f32::total_cmp);
-    slopes.get(slopes.len() / 2).copied().unwrap_or(0.0)
+        .map(|(a, b)| ((a.mid_y() + b.mid_y()) / 2.0, (b.mid_y() - a.mid_y()) / (b.mid_x() - a.mid_x())))
+}
+
+/// The slope of a page's lines at a height: the median slope of the five long lines nearest it
+/// (`page`, the page's, where it has fewer). A photo taken at a slant tilts its lines more at
+/// one end than the other: on one, the page's slope was a hundredth and a name's line at the
+/// foot (`Potassium .....`) stood level with its result's (`3.7`), which that slope put 8 px
+/// apart across the gap.
+fn local_slopes(groups: &[Vec<&Word>], page: f32) -> impl Fn(f32) -> f32 + use<> {
+    let lines: Vec<(f32, f32)> = long_line_slopes(groups).collect();
+    move |y: f32| {
+        if lines.len() < 5 {
+            return page;
+        }
+        let mut near = lines.clone();
+        near.sort_by(|a, b| (a.0 - y).abs().total_cmp(&(b.0 - y).abs()));
+        let mut slopes: Vec<f32> = near[..5].iter().map(|(_, s)| *s).collect();
+        slopes.sort_by(f32::total_cmp);
+        slopes[2]
+    }
 }
 
 /// How a scanned page's columns drift across per unit down once its tilt is taken out: as the
@@ -580,6 +618,21 @@ pub(super) fn column_drift(
 /// The mean height of a line's words' middles.
 pub(super) fn mid_y(g: &[&Word]) -> f32 {
     g.iter().map(|w| w.bbox.mid_y()).sum::<f32>() / g.len().max(1) as f32
+}
+
+/// The boxes of a line's first and last words of print, as [`join_side_by_side`] has them face
+/// another line's: not marks, nor single letters or digits, under half as tall as the line's
+/// tallest word. Leader dots after a name (`Vitamin D .......`) or a speck read as a digit are
+/// a few pixels high at the baseline, and on a tilted photo a line level with the name shared
+/// too little of their height.
+fn facing_ends(g: &[&Word]) -> Option<(BBox, BBox)> {
+    let tallest = g.iter().map(|w| w.bbox.height()).fold(0.0, f32::max);
+    let speck = |w: &Word| {
+        let small = w.bbox.height() < 0.5 * tallest;
+        small && (!w.text.contains(char::is_alphanumeric) || w.text.chars().count() == 1)
+    };
+    let print: Vec<&Word> = g.iter().copied().filter(|w| !speck(w)).collect();
+    line_ends(&print).or_else(|| line_ends(g))
 }
 
 /// The boxes of a line's first and last words.
