@@ -1,4 +1,4 @@
-use super::tests::{ocr_cells_page_set, page};
+use super::tests::{page, photo_cells_page};
 use super::*;
 
 fn ranges(p: &Page, sex: Option<Sex>) -> Vec<(String, Option<f64>, Option<f64>)> {
@@ -509,7 +509,7 @@ fn under_a_reference_before_the_result_a_speck_a_cut_low_bound_and_a_name_over_i
         // A label's colon read as a degree sign is no unit.
         &[("SODIUM .......", 90.0), ("136 - 145\u{b0} Men", 440.0), ("142", 710.0), ("Verified", 800.0)],
     ];
-    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let p = photo_cells_page(lines);
     let rows = rows_from_page(&p, Some(Sex::Male));
     let got: Vec<(&str, &str, Option<&str>)> =
         rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();

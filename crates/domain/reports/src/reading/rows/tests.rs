@@ -32,9 +32,16 @@ fn ocr_cells_page(lines: &[&[(&str, f32)]]) -> Page {
     ocr_cells_page_set(lines, 40.0, (9.0, 18.0), 4.0)
 }
 
+/// A photo's page of `lines` of cells (as [`ocr_cells_page`]) set close, as a table's rows and
+/// a wrapped name's lines are on a phone photo: 27 px apart, letters 9 by 20 px, words 6 px
+/// apart within a cell.
+pub(super) fn photo_cells_page(lines: &[&[(&str, f32)]]) -> Page {
+    ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0)
+}
+
 /// [`ocr_cells_page`] with its lines `step` px apart, letters `size` (width, height), and
 /// words `gap` px apart within a cell.
-pub(super) fn ocr_cells_page_set(lines: &[&[(&str, f32)]], step: f32, size: (f32, f32), gap: f32) -> Page {
+fn ocr_cells_page_set(lines: &[&[(&str, f32)]], step: f32, size: (f32, f32), gap: f32) -> Page {
     let mut words = Vec::new();
     for (i, cells) in lines.iter().enumerate() {
         let y = 100.0 + step * i as f32;
@@ -3772,7 +3779,7 @@ fn a_photos_wrapped_name_is_joined_past_a_misread_tier_label_or_a_tier_label_set
         &[("Glycated", 90.0), ("4.5", 440.0), ("Non-Diabetic : 4.0 to 5.6", 600.0)],
         &[("Haemoglobin (HbA1c)", 90.0), ("Pre-Diabetic", 600.0), ("5.7 - 6.4", 780.0)],
     ];
-    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let p = photo_cells_page(lines);
     let rows = rows_from_page(&p, Some(Sex::Male));
     assert_eq!(
         names_units_ranges(&rows),
@@ -3795,7 +3802,7 @@ fn a_results_label_takes_no_name_from_the_line_under_it_and_may_end_in_a_quote()
         &[("Albumin (Urine)", 90.0)],
         &[("Result\u{2019}", 110.0), ("Trace", 230.0), ("Reference: Negative", 600.0)],
     ];
-    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let p = photo_cells_page(lines);
     let rows = rows_from_page(&p, None);
     let got: Vec<(&str, &str)> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
     assert_eq!(got, [("Fasting Insulin", "8.0"), ("Free Thyroxine (FT4)", "1.49"), ("Albumin (Urine)", "Trace")]);
@@ -3808,7 +3815,7 @@ fn a_photos_unit_in_a_name_that_lost_its_bracket_and_a_reference_in_braces_are_r
         &[("13. Lipase (U/L", 90.0), ("56", 440.0), ("Male: (13 : 60", 600.0)],
         &[("20. PLT (x10*3/uL)", 90.0), ("235", 440.0), ("Adult {150 - 410", 600.0)],
     ];
-    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let p = photo_cells_page(lines);
     let rows = rows_from_page(&p, Some(Sex::Male));
     assert_eq!(
         names_values_units_ranges(&rows),
@@ -3829,7 +3836,7 @@ fn a_list_line_keeps_a_misread_unit_and_reference_that_words_set_apart() {
         // reference unread.)
         &[("Insulin, Fasting: 23.3 uly, reference 2.6 24.9 uIU/mL", 90.0)],
     ];
-    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 8.0);
+    let p = photo_cells_page(lines);
     let rows = rows_from_page(&p, None);
     let got: Vec<(&str, &str, Option<&str>, Option<&str>)> = rows
         .iter()
@@ -3859,7 +3866,7 @@ fn a_name_centred_in_a_row_two_lines_high_beside_its_references_second_tier_name
         &[("34.2", 430.0), ("30.1", 560.0), ("Sufficiency : 30 - 100", 600.0)],
         &[("6. Ferritin (ng/mL)", 90.0), ("Women : (13 - 150)", 600.0)],
     ];
-    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let p = photo_cells_page(lines);
     let rows = rows_from_page(&p, Some(Sex::Male));
     assert_eq!(
         names_values_units_ranges(&rows)[..4],
@@ -3885,7 +3892,7 @@ fn a_wrapped_names_rest_is_joined_without_the_word_a_photo_made_of_its_leader_do
         &[("Glycated", 90.0), ("6.1", 500.0), ("%", 640.0), ("4.0 - 5.6", 760.0)],
         &[("Haemoglobin (HbAlc)", 90.0)],
     ];
-    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let p = photo_cells_page(lines);
     let names: Vec<String> = rows_from_page(&p, Some(Sex::Male)).into_iter().map(|r| r.name).collect();
     assert_eq!(names, ["Erythrocyte Sedimentation Rate", "Mean Corpuscular Volume", "Glycated Haemoglobin (HbAlc)"]);
 }
@@ -3897,7 +3904,7 @@ fn a_method_beside_a_references_next_tier_is_no_part_of_the_rows_name() {
         &[("27. Alkaline Phosphatase (ALP) .......", 90.0), ("115", 500.0), ("U/L", 640.0), ("Male: 36 - 116", 760.0)],
         &[("Method | Flow Cytometry", 110.0), ("Female: 40 - 129", 760.0)],
     ];
-    let p = ocr_cells_page_set(lines, 27.0, (9.0, 20.0), 6.0);
+    let p = photo_cells_page(lines);
     let rows = rows_from_page(&p, Some(Sex::Female));
     assert_eq!(
         names_units_ranges(&rows),
