@@ -519,15 +519,19 @@ fn long_line_slopes<'a>(groups: &'a [Vec<&Word>]) -> impl Iterator<Item = (f32, 
 /// one end than the other: on one, the page's slope was a hundredth and a name's line at the
 /// foot (`Potassium .....`) stood level with its result's (`3.7`), which that slope put 8 px
 /// apart across the gap.
-fn local_slopes(groups: &[Vec<&Word>], page: f32) -> impl Fn(f32) -> f32 + use<> {
-    let lines: Vec<(f32, f32)> = long_line_slopes(groups).collect();
+pub(super) fn local_slopes(groups: &[Vec<&Word>], page: f32) -> impl Fn(f32) -> f32 + use<> {
+    let mut lines: Vec<(f32, f32)> = long_line_slopes(groups).collect();
+    lines.sort_by(|a, b| a.0.total_cmp(&b.0));
     move |y: f32| {
         if lines.len() < 5 {
             return page;
         }
-        let mut near = lines.clone();
-        near.sort_by(|a, b| (a.0 - y).abs().total_cmp(&(b.0 - y).abs()));
-        let mut slopes: Vec<f32> = near[..5].iter().map(|(_, s)| *s).collect();
+        // The five nearest: a window of five, slid from where `y` falls towards the nearer end.
+        let mut start = lines.partition_point(|(at, _)| *at < y).saturating_sub(5).min(lines.len() - 5);
+        while start + 5 < lines.len() && (lines[start + 5].0 - y).abs() < (y - lines[start].0).abs() {
+            start += 1;
+        }
+        let mut slopes: Vec<f32> = lines[start..start + 5].iter().map(|(_, s)| *s).collect();
         slopes.sort_by(f32::total_cmp);
         slopes[2]
     }

@@ -3953,3 +3953,32 @@ fn on_a_photo_at_a_slant_a_name_after_leader_dots_and_a_speck_joins_the_result_l
         rows.iter().filter(|r| r.name == "Vitamin D").map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
     assert_eq!(vitamin_d, [("Vitamin D", "3.7")], "{rows:?}");
 }
+
+#[test]
+fn the_slope_near_a_height_is_the_median_of_the_five_long_lines_nearest_it() {
+    // Long lines 100 px apart, each one slope: 0.01 down to 600, level below.
+    let words: Vec<Word> = (0..12)
+        .flat_map(|k| {
+            let y = 100.0 + 100.0 * k as f32;
+            // (The words' middles are 970 px apart.)
+            let slope = if y <= 600.0 { 0.01 } else { 0.0 };
+            let line = k as u32;
+            [
+                boxed("Name", (100.0, 200.0), (y, y + 20.0), line),
+                boxed("4.1", (1100.0, 1140.0), (y + slope * 970.0, y + slope * 970.0 + 20.0), line),
+            ]
+        })
+        .collect();
+    let by_line: Vec<Vec<&Word>> = words.chunks(2).map(|pair| pair.iter().collect()).collect();
+    let tilt = local_slopes(&by_line, 0.5);
+    assert!((tilt(100.0) - 0.01).abs() < 1e-4);
+    assert!((tilt(350.0) - 0.01).abs() < 1e-4);
+    assert!(tilt(1150.0).abs() < 1e-4);
+    assert!(tilt(5000.0).abs() < 1e-4);
+    // Nearest to 760: 800, 700, 900, 600, 1000: four level. Nearest to 650: 600, 700, 500,
+    // 800, 400: three at a slant.
+    assert!(tilt(760.0).abs() < 1e-4);
+    assert!((tilt(650.0) - 0.01).abs() < 1e-4);
+    // With fewer than five long lines, the page's.
+    assert_eq!(local_slopes(&by_line[..4], 0.5)(300.0), 0.5);
+}
