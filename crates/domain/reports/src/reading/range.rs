@@ -532,12 +532,14 @@ fn take_number(s: &str) -> Option<(f64, &str)> {
 }
 
 /// What may follow a range: nothing, or a unit. `Err` for anything else (a label, more ranges),
-/// so that `<6 years: up to 40` is not read as `< 6`.
+/// so that `<6 years: up to 40` is not read as `< 6`. A label after a dash (`250 to 450 -
+/// Adult`) is no unit: the range has none.
 fn unit_of(rest: &str) -> Result<Option<String>, ()> {
     let u = rest.trim().trim_matches(|c| c == '(' || c == ')' || c == ',' || c == ';').trim();
     // A bare number first is no unit's (`< 0 50 ng/mL`: the bound's decimals apart).
     let number_first = u.split_whitespace().next().is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()));
-    if u.is_empty() {
+    let dash_label = u.strip_prefix(['-', '\u{2013}']).is_some_and(|l| label_words(l.trim()));
+    if u.is_empty() || dash_label {
         Ok(None)
     } else if number_first {
         Err(())
@@ -1212,6 +1214,9 @@ mod tests {
         assert_eq!((got.low, got.high, got.unit.as_deref()), (Some(65.0), Some(99.0), Some("mg/dl")));
         let got = parse_range("< 5.7 %", None).unwrap();
         assert_eq!((got.high, got.unit.as_deref()), (Some(5.7), Some("%")));
+        // A tier's label after a dash is no unit.
+        let got = parse_range("250 to 450 - Adult", None).unwrap();
+        assert_eq!((got.low, got.high, got.unit.as_deref()), (Some(250.0), Some(450.0), None));
     }
 
     #[test]
