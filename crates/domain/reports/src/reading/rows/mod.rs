@@ -301,10 +301,7 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
 /// where the name with the words before it is a whole name of a test
 /// ([`crate::catalog::lookup_whole`], perhaps with a unit in brackets) and with it is none.
 fn without_misread_leader<'t>(name: &str, rest: &'t str) -> &'t str {
-    let name = match name.trim().split_once(' ') {
-        Some((serial, after)) if is_serial(serial) => after,
-        _ => name.trim(),
-    };
+    let name = without_serial(name);
     let whole = |rest: &str| {
         let joined = format!("{name} {rest}");
         let joined = unit_in_name(&joined, true).map_or(joined, |(bare, _)| bare);

@@ -408,6 +408,15 @@ pub(super) fn clean_name(cells: &[Cell]) -> String {
     drop_read_footnote(drop_method(drop_repeated_specimen(&name))).to_string()
 }
 
+/// `name` after the list's number it starts with, if it does (`3. UREA (mg/dL)` gives `UREA
+/// (mg/dL)`).
+pub(super) fn without_serial(name: &str) -> &str {
+    match name.trim().split_once(' ') {
+        Some((serial, after)) if is_serial(serial) => after.trim(),
+        _ => name.trim(),
+    }
+}
+
 /// A list's number: one to three digits closed by a point or a bracket (`1.`, `12)`, `(3)`),
 /// or by the comma a photo reads a point as (`14,`).
 pub(super) fn is_serial(word: &str) -> bool {

@@ -396,10 +396,7 @@ pub(super) fn names_under_results(lines: &[Line]) -> Option<Vec<Line>> {
             };
             let [name, rest @ ..] = line.cells.as_slice() else { return false };
             let text = name.text.trim();
-            let bare = match text.split_once(' ') {
-                Some((serial, after)) if is_serial(serial) => after.trim(),
-                _ => text,
-            };
+            let bare = without_serial(text);
             let bare = unit_in_name(bare, true).map_or_else(|| bare.to_string(), |(n, _)| n);
             let h = above.bbox.height().min(line.bbox.height()).max(1.0);
             name.x1 < result.x0
