@@ -40,9 +40,11 @@ pub(super) fn binary_results(cells: &[Cell]) -> Vec<(String, ResultValue)> {
                 if name.len() > 4 || !name_ok(clean) || !clean.starts_with(char::is_alphabetic) {
                     return Vec::new();
                 }
-                // A reference's label under a row, its colon lost (`Reterence Range  Negative`).
-                if clean.split_whitespace().all(names_reference) {
-                    return Vec::new();
+                // A reference's label under a row, its colon lost (`Reterence Range  Negative`,
+                // `Bao. Ret. interval  Negative`); after a result on the line, that result's
+                // reference (`HBsAg - Non Reactive  Ret fange Non Reactive`).
+                if clean.split_whitespace().all(names_reference) || is_reference_label(clean) {
+                    return pairs;
                 }
                 // `Blood Group  B Positive`: the group belongs to the result, read by eye.
                 if let Some((head, last)) = clean.rsplit_once(' ')

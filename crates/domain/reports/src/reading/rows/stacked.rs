@@ -244,21 +244,7 @@ pub(super) const AFTER_REFERENCE: &[&str] = &[
 pub(super) fn reference_label(line: &Line) -> Option<String> {
     let text: String = line.cells.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" ");
     let tokens: Vec<&str> = text.split_whitespace().collect();
-    // Each word in small letters, apart at stops and other marks (`Bio.Ref.` is `bio ref`),
-    // with the printed word it is in.
-    let words: Vec<(usize, String)> = tokens
-        .iter()
-        .enumerate()
-        .flat_map(|(i, t)| {
-            t.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(move |w| (i, w.to_lowercase()))
-        })
-        .collect();
-    let used = REFERENCE_LABELS.iter().find_map(|label| {
-        let parts: Vec<&str> = label.split(' ').collect();
-        let matched =
-            words.len() >= parts.len() && parts.iter().zip(&words).all(|(part, (_, word))| label_word(word, part));
-        matched.then(|| words[parts.len() - 1].0 + 1)
-    })?;
+    let (used, _) = reference_label_words(&tokens)?;
     // What follows the label and its colon on the same line, or its last word where a photo's
     // OCR lost the colon (`Bio. Ref. interval 3.5-5.1 mEq/L`).
     let rest = match text.split_once(':') {
@@ -266,6 +252,33 @@ pub(super) fn reference_label(line: &Line) -> Option<String> {
         None => tokens[used..].join(" "),
     };
     Some(rest.trim_start_matches(['-', ' ']).trim().to_string())
+}
+
+/// Where a reference's label ([`REFERENCE_LABELS`]) that starts `tokens` (words as printed)
+/// ends: how many of the tokens it takes, and whether it takes them all. Each word is read in
+/// small letters, apart at stops and other marks (`Bio.Ref.` is `bio ref`), perhaps a letter
+/// off ([`label_word`]).
+fn reference_label_words(tokens: &[&str]) -> Option<(usize, bool)> {
+    // Each word with the printed token it is in.
+    let words: Vec<(usize, String)> = tokens
+        .iter()
+        .enumerate()
+        .flat_map(|(i, t)| {
+            t.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(move |w| (i, w.to_lowercase()))
+        })
+        .collect();
+    REFERENCE_LABELS.iter().find_map(|label| {
+        let parts: Vec<&str> = label.split(' ').collect();
+        let matched =
+            words.len() >= parts.len() && parts.iter().zip(&words).all(|(part, (_, word))| label_word(word, part));
+        matched.then(|| (words[parts.len() - 1].0 + 1, words.len() == parts.len()))
+    })
+}
+
+/// Whether `text` is all a reference's label, as a photo may read it (`Bao. Ret. interval`).
+pub(super) fn is_reference_label(text: &str) -> bool {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    reference_label_words(&tokens).is_some_and(|(_, whole)| whole)
 }
 
 /// Whether `word` (in small letters, without marks) is `part` of a reference's label, its

@@ -3982,3 +3982,23 @@ fn the_slope_near_a_height_is_the_median_of_the_five_long_lines_nearest_it() {
     // With fewer than five long lines, the page's.
     assert_eq!(local_slopes(&by_line[..4], 0.5)(300.0), 0.5);
 }
+
+#[test]
+fn a_reference_label_a_photo_misread_under_a_word_result_is_its_reference_not_a_row() {
+    let lines: &[&[(&str, f32)]] = &[
+        &[("Test", 240.0), ("Method", 1140.0), ("Result", 1480.0)],
+        &[("HBsAg", 240.0), ("Impedance", 1140.0), ("Non Reactive", 1480.0)],
+        &[("Bio. Ref. interval", 240.0), ("Non Reactive", 700.0)],
+        &[("Nitrite", 240.0), ("Enzymatic", 1140.0), ("Negative", 1480.0)],
+        &[("Bao. Ret. interval", 240.0), ("Negative", 700.0)],
+    ];
+    let rows = rows_from_page(&photo_cells_page(lines), None);
+    let got: Vec<(&str, &str, Option<&str>)> =
+        rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
+    assert_eq!(got, [("HBsAg", "Non Reactive", Some("Non Reactive")), ("Nitrite", "Negative", Some("Negative"))]);
+    // After a result on its line, it is that result's reference: the result stays.
+    let list = photo_cells_page(&[&[("HBsAg - Non Reactive", 200.0), ("Ret", 520.0), ("fange Non Reactive", 580.0)]]);
+    let rows = rows_from_page(&list, None);
+    let got: Vec<(&str, &str)> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
+    assert_eq!(got, [("HBsAg", "Non Reactive")]);
+}
