@@ -389,7 +389,7 @@ pub(super) fn set_reference(row: &mut LabRow, text: &str, printed: String, sex: 
 /// the start of the row's first: a name centred in a row two lines high stands beside the
 /// second tier of its reference, its result and first tier on the line above (`H 50  58
 /// Men: (17 - 43)` over `3. UREA (mg/dL)  Women : (15 - 39)`). `None` where no name is so.
-/// Only a line that starts with a result, nothing left of it, takes the name; the line under
+/// Only a line that starts with a result, nothing left of it but a speck, takes the name; the line under
 /// it must start with the name of a test the catalog knows, left of that result, with nothing
 /// after it but tiers of a reference, right of the result, and stand close under it; and no
 /// name on a line of its own must stand over the result, whose result it would be.
@@ -401,25 +401,42 @@ pub(super) fn names_under_results(lines: &[Line]) -> Option<Vec<Line>> {
             && !tier_shaped(&c.text)
             && parse_range(&c.text, None).is_none())
     };
+    // The result starting a line: its first cell, or its second after a speck a photo read as
+    // a word of a letter or three, right of where the name under it starts (`in:  H 17.1  g/dL
+    // Male ...` over `Hemoglobin -  Female ...`; the speck is left for the row's reader).
+    let result_at = |above: &Line, name: &Cell| {
+        let result = |c: &Cell| c.value().is_some_and(|v| v.number.is_some());
+        match above.cells.as_slice() {
+            [first, ..] if result(first) => Some(0),
+            [speck, second, ..] if result(second) && speck.x0 > name.x0 && speck.text.trim().chars().count() <= 3 => {
+                Some(1)
+            }
+            _ => None,
+        }
+    };
     let moved: Vec<usize> = (1..lines.len())
-        .filter(|&i| {
+        .filter_map(|i| {
             let (above, line) = (&lines[i - 1], &lines[i]);
-            let Some(result) = above.cells.first().filter(|c| c.value().is_some_and(|v| v.number.is_some())) else {
-                return false;
-            };
-            let [name, rest @ ..] = line.cells.as_slice() else { return false };
+            let [name, rest @ ..] = line.cells.as_slice() else { return None };
+            let at = result_at(above, name)?;
+            let result = &above.cells[at];
             let text = name.text.trim();
-            let bare = without_serial(text);
+            let bare = without_serial(text).trim_end_matches(NAME_END);
             let bare = unit_in_name(bare, true).map_or_else(|| bare.to_string(), |(n, _)| n);
             let h = above.bbox.height().min(line.bbox.height()).max(1.0);
-            name.x1 < result.x0
+            (name.x1 < result.x0
                 && bare.starts_with(char::is_alphabetic)
                 && parse_value(text).is_none()
-                && !rest.is_empty()
-                && rest.iter().all(|c| c.x0 > result.x1 && tier_shaped(&c.text))
+                // (A speck beside the tier is none of it: `°`.)
+                && rest.iter().any(|c| tier_shaped(&c.text))
+                && rest
+                    .iter()
+                    .filter(|c| c.text.contains(char::is_alphanumeric))
+                    .all(|c| c.x0 > result.x1 && tier_shaped(&c.text))
                 && line.bbox.y0 - above.bbox.y1 < 0.5 * h
                 && !(i >= 2 && lone_name(&lines[i - 2]))
-                && crate::catalog::lookup(&bare).is_some()
+                && crate::catalog::lookup(&bare).is_some())
+            .then_some(i)
         })
         .collect();
     if moved.is_empty() {
@@ -428,6 +445,8 @@ pub(super) fn names_under_results(lines: &[Line]) -> Option<Vec<Line>> {
     let mut out: Vec<Line> = lines.to_vec();
     for &i in &moved {
         let name = out[i].cells.remove(0);
+        // (Specks beside the tiers left go too.)
+        out[i].cells.retain(|c| c.text.contains(char::is_alphanumeric));
         out[i].bbox.x0 = out[i].cells.first().map_or(out[i].bbox.x0, |c| c.x0);
         let row = &mut out[i - 1];
         row.bbox.x0 = row.bbox.x0.min(name.x0);
