@@ -169,20 +169,6 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         let ([name, rest @ ..], [cell, others @ ..]) = (&row.cells[name_at(row)..], worded.as_slice()) else {
             return false;
         };
-        // (A photo reads a speck before the rest as a quote: `‘Aminotransferase (ALT/SGPT)`.)
-        let text = without_misread_leader(&name.text, cell.text.trim().trim_start_matches(QUOTES));
-        let (outside, _) = text.split_once('(').unwrap_or((text, ""));
-        // (A name's rest may start with a number joined to a word: `Vitamin D,` over
-        // `25-Hydroxy`.)
-        let first = text.split_whitespace().next().unwrap_or("");
-        let starts_worded = first.starts_with(|c: char| c.is_alphabetic() || c == '(')
-            || (first.contains(char::is_alphabetic) && first.contains('-'));
-        let wordy = starts_worded
-            && outside
-                .split_whitespace()
-                .all(|w| !w.contains(|c: char| c.is_ascii_digit()) || w.contains(char::is_alphabetic))
-            && !text.trim_end_matches([' ', ':']).contains(':')
-            && text.split_whitespace().count() <= 5;
         let h = row.bbox.height().max(line.bbox.height()).max(1.0);
         // Beside the rest of the name, only the row's reference going on in its column (`Mean`
         // over `Corpuscular Hemoglobin   Female : 27.0-32.0`), under the row's cell of it even
@@ -214,6 +200,22 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         if !others.iter().enumerate().all(|(k, c)| tier(k, c) || label_after(k) || label_before(k)) {
             return false;
         }
+        // (Read only now: most lines under a row are the next row, which the cells beside its
+        // name have told apart, and the leader dots are asked of the catalog.)
+        // (A photo reads a speck before the rest as a quote: `‘Aminotransferase (ALT/SGPT)`.)
+        let text = without_misread_leader(&name.text, cell.text.trim().trim_start_matches(QUOTES));
+        let (outside, _) = text.split_once('(').unwrap_or((text, ""));
+        // (A name's rest may start with a number joined to a word: `Vitamin D,` over
+        // `25-Hydroxy`.)
+        let first = text.split_whitespace().next().unwrap_or("");
+        let starts_worded = first.starts_with(|c: char| c.is_alphabetic() || c == '(')
+            || (first.contains(char::is_alphabetic) && first.contains('-'));
+        let wordy = starts_worded
+            && outside
+                .split_whitespace()
+                .all(|w| !w.contains(|c: char| c.is_ascii_digit()) || w.contains(char::is_alphabetic))
+            && !text.trim_end_matches([' ', ':']).contains(':')
+            && text.split_whitespace().count() <= 5;
         let gap = line.bbox.y0 - row.bbox.y1;
         let next_gap = lines.get(i + 1).map_or(f32::MAX, |next| next.bbox.y0 - line.bbox.y1);
         let close = gap < 0.5 * h;
