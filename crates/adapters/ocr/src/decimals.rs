@@ -37,6 +37,10 @@ pub fn restore_point(img: &GrayImage, text: &str, bbox: [f32; 4]) -> Option<Stri
         return None;
     }
     glyphs.sort_by_key(|b| b.x0);
+    // A `<` or `>` before the digits is a glyph of its own, and no digit.
+    if !prefix.is_empty() && glyphs.len() > digits {
+        glyphs.remove(0);
+    }
     let mut bottoms: Vec<u32> = glyphs.iter().map(|b| b.y1).collect();
     bottoms.sort_unstable();
     let baseline = bottoms[bottoms.len() / 2] as f32;
@@ -86,8 +90,10 @@ pub fn restore_point(img: &GrayImage, text: &str, bbox: [f32; 4]) -> Option<Stri
         // And the spot stands alone: the foot of an italic digit leaning into the gap is
         // joined to its digit.
         let alone = || {
-            let spot = ink.blob_at(sx + k / 2, sy + k / 2, low * 0.5);
-            spot.is_some_and(|b| b.height() as f32 <= 0.5 * h && b.width() as f32 <= 0.7 * advance)
+            [0.5, 0.7].iter().any(|cut| {
+                let spot = ink.blob_at(sx + k / 2, sy + k / 2, low * cut);
+                spot.is_some_and(|b| b.height() as f32 <= 0.5 * h && b.width() as f32 <= 0.7 * advance)
+            })
         };
         if low >= faint && low >= 2.0 * high && alone() {
             // Where it goes: after the digits whose blobs are to its left, counted by advance
@@ -220,6 +226,20 @@ mod tests {
     }
 
     #[test]
+    fn a_less_than_sign_before_the_digits_is_no_digit() {
+        // `<7.5`: the sign is a glyph as tall as a digit; the digits' advance, and so the room
+        // a point needs, is measured without it.
+        let mut img = number(&[27, 51], &[(44, 27)]);
+        for i in 0..9 {
+            for w in 0..2 {
+                img.put_pixel(10 + i + w, 19 - i, Luma([40]));
+                img.put_pixel(10 + i + w, 20 + i, Luma([40]));
+            }
+        }
+        assert_eq!(restore_point(&img, "<75", BOX).as_deref(), Some("<7.5"));
+    }
+
+    #[test]
     fn a_comma_hanging_below_the_baseline_counts_as_a_point() {
         let img = number(&[10, 27], &[(22, 28)]);
         assert_eq!(restore_point(&img, "03", BOX).as_deref(), Some("0.3"));
@@ -248,6 +268,25 @@ mod tests {
     #[test]
     fn a_faint_point_in_blurred_print_still_counts() {
         let img = number_with(&[10, 27, 39], &[(22, 27)], 195);
+        assert_eq!(restore_point(&img, "449", BOX).as_deref(), Some("4.49"));
+    }
+
+    #[test]
+    fn a_point_in_the_blur_along_a_photos_baseline_still_counts() {
+        // A phone photo smears the foot of the digits into a pale band along the baseline; at
+        // half the point's darkness the point and the digits are one blob, at more they part.
+        let mut img = number(&[10, 27, 39], &[]);
+        for x in 8..52 {
+            for y in 26..30 {
+                if img.get_pixel(x, y).0[0] > 182 {
+                    img.put_pixel(x, y, Luma([182]));
+                }
+            }
+        }
+        assert_eq!(restore_point(&img, "449", BOX), None, "the band alone is no point");
+        for (x, y) in [(22, 27), (23, 27), (22, 28), (23, 28)] {
+            img.put_pixel(x, y, Luma([150]));
+        }
         assert_eq!(restore_point(&img, "449", BOX).as_deref(), Some("4.49"));
     }
 
