@@ -12,8 +12,8 @@ use ht_reports::catalog::derived;
 use ht_reports::catalog::{self, Biomarker};
 use ht_reports::reading::{
     Collected, Flag, LabRow, PageLines, Qualifier, RefRange, Sex, detect_age, detect_collected, detect_sex,
-    is_negative_result, is_positive_result, lost_point, page_text_by_lines, points_put_back, rows_from_page,
-    sex_ranges,
+    is_negative_result, is_positive_result, lone_one_misread, lost_point, page_text_by_lines, points_put_back,
+    rows_from_page, sex_ranges,
 };
 use ht_reports::upload::{FileKind, MAX_UPLOAD_BYTES};
 use ht_reports::{ExtractError, Page, StoredResult};
@@ -1334,6 +1334,11 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
         .or_else(|| {
             // An empty result cell in a scan may be a value OCR missed.
             (ocr && row.value.text.is_empty()).then(|| "no result was read in this row; check the report".to_string())
+        })
+        .or_else(|| {
+            (ocr && lone_one_misread(&row.value.text).is_some()).then(|| {
+                format!("the result reads {}, taken as a 1 read as a letter; check the report", row.value.text)
+            })
         });
     // Text layers are exact; OCR and names the catalog does not know are less certain.
     let mut confidence: f64 = if ocr { 0.85 } else { 0.98 };
@@ -2124,6 +2129,19 @@ mod tests {
         assert!(scanned.needs_review.as_deref().is_some_and(|r| r.contains("no result")), "{:?}", scanned.needs_review);
         assert_eq!((scanned.flag, scanned.severity), (None, None));
         assert_eq!(enrich(row, false, None, None).needs_review, None);
+    }
+
+    #[test]
+    fn a_lone_one_read_as_a_letter_asks_for_review() {
+        let row = LabRow {
+            value: ht_reports::reading::lone_one_misread("Li").unwrap(),
+            flag: Some(Flag::Low),
+            ..lab_row("Blood Urea Nitrogen", "5", "mg/dL", "6 - 24")
+        };
+        let scanned = enrich(row, true, None, None);
+        assert_eq!((scanned.row.value.number, scanned.flag), (Some(1.0), Some("low")));
+        let why = scanned.needs_review.unwrap_or_default();
+        assert!(why.contains("reads Li") && why.contains("a 1 read as a letter"), "{why}");
     }
 
     /// A page of `lines`, each a list of (text, x) cells, 20 units apart.

@@ -14,6 +14,6 @@ pub use patient::{detect_age, detect_sex, labels_the_sex};
 pub use range::{RefRange, Sex, is_comparison, parse_range, sex_ranges};
 pub use rows::{LabRow, PageLines, page_text_by_lines, rows_from_page};
 pub use value::{
-    Flag, Qualifier, ResultValue, is_count_span, is_negative_result, is_positive_result, lost_point, parse_flag,
-    parse_value, points_put_back, qualitative_word,
+    Flag, Qualifier, ResultValue, is_count_span, is_negative_result, is_positive_result, lone_one_misread, lost_point,
+    parse_flag, parse_value, points_put_back, qualitative_word,
 };

@@ -177,6 +177,25 @@ pub fn points_put_back(text: &str) -> Option<Vec<f64>> {
     Some((1..text.len()).filter_map(|i| format!("{}.{}", &text[..i], &text[i..]).parse().ok()).collect())
 }
 
+/// A result that is a lone 1 a photo read as a letter or a stroke (`i`, `l`, `I`, `|`), perhaps
+/// after the flag a lab prints before it (`Li`, `L i` for `L 1`): the value 1 with its flag, its
+/// text as read. Alone such a letter may be a word (`Type I`), so only the caller can tell it
+/// stands where a result does; `None` for anything else.
+pub fn lone_one_misread(cell: &str) -> Option<ResultValue> {
+    let compact: String = cell.split_whitespace().collect();
+    let (flag, stroke) = match compact.strip_prefix(['L', 'H']) {
+        Some(rest) if !rest.is_empty() => (parse_flag(&compact[..1]), rest),
+        _ => (None, compact.as_str()),
+    };
+    matches!(stroke, "i" | "l" | "I" | "|").then(|| ResultValue {
+        text: cell.trim().to_string(),
+        number: Some(1.0),
+        qualifier: None,
+        qualitative: None,
+        flag,
+    })
+}
+
 /// Parses a result cell; `None` when it is neither a number nor a known qualitative result.
 pub fn parse_value(cell: &str) -> Option<ResultValue> {
     let cell = cell.trim();
@@ -310,6 +329,18 @@ mod tests {
             (None, Some("Non Reactive"), "Non Reactive (0.21)")
         );
         assert_eq!(parse_value("Negative (see note)"), None);
+    }
+
+    #[test]
+    fn a_lone_one_read_as_a_letter_is_one_with_its_flag() {
+        for (cell, flag) in [("i", None), ("l", None), ("|", None), ("Li", Some(Flag::Low)), ("H I", Some(Flag::High))]
+        {
+            let value = lone_one_misread(cell).unwrap();
+            assert_eq!((value.number, value.flag, value.text.as_str()), (Some(1.0), flag, cell), "{cell}");
+        }
+        for cell in ["", "L", "ii", "Hb", "1", "il", "Lit", "x"] {
+            assert_eq!(lone_one_misread(cell), None, "{cell:?}");
+        }
     }
 
     #[test]

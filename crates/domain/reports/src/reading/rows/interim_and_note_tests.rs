@@ -295,6 +295,28 @@ fn a_known_test_with_an_empty_result_cell_is_a_row_without_a_value() {
 }
 
 #[test]
+fn a_lone_one_a_photo_read_as_a_letter_in_the_result_column_is_one() {
+    let p = page(&[
+        header(),
+        &[("Monocytes", 20.0), ("i", 250.0), ("%", 340.0), ("2 - 10", 430.0)],
+        &[("Blood Urea Nitrogen", 20.0), ("Li", 250.0), ("mg/dL", 340.0), ("6 - 24", 430.0)],
+        // Other letters there are still no result.
+        &[("Basophils", 20.0), ("ii", 250.0), ("%", 340.0), ("0 - 2", 430.0)],
+    ]);
+    let rows = rows_from_page(&p, None);
+    let got: Vec<(&str, &str, Option<f64>, Option<Flag>)> =
+        rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.value.number, r.flag)).collect();
+    assert_eq!(
+        got,
+        [
+            ("Monocytes", "i", Some(1.0), None),
+            ("Blood Urea Nitrogen", "Li", Some(1.0), Some(Flag::Low)),
+            ("Basophils", "", None, None)
+        ]
+    );
+}
+
+#[test]
 fn an_empty_result_needs_a_known_test_a_unit_and_a_range_under_a_header() {
     let p = page(&[
         &[("Cholesterol Total", 20.0), ("mg/dL", 340.0), ("<200", 430.0)],

@@ -959,7 +959,9 @@ pub(super) fn is_reference_note(text: &str) -> bool {
 /// (a scan's misreading of the value: `Triglycerides  {i  mg/dL  Desirable : < 150`): a row
 /// without a value, so the report shows the test is there. Only under a header that names the
 /// result column, when the cells after it are exactly a unit and a range, or a reference in
-/// words alone (`Negative`).
+/// words alone (`Negative`). Where the letters are a lone 1 a photo read as a letter, perhaps
+/// with its flag (`Monocytes  i  Adults 2-10  %`, `Blood Urea Nitrogen  Li  Adult 6-24`), the
+/// row has that 1 ([`lone_one_misread`]).
 pub(super) fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
     columns.value?;
     // By its centre: a unit left-aligned where the result column ends may overlap it by a
@@ -996,6 +998,8 @@ pub(super) fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -
         });
     }
     let [a, b] = after.as_slice() else { return None };
+    let read: Vec<&str> = cells.iter().filter(|c| in_column(c)).map(|c| c.text.trim()).collect();
+    let value = lone_one_misread(&read.join(" ")).unwrap_or_else(ResultValue::empty);
     // Or the first of tiers continued below, which a scan may leave unreadable alone
     // (`Desirable : : 150`, its `<` read as a colon, which the tiers below tell).
     let first_tier = |t: &str| t.split_once(':').is_some_and(|(label, _)| label.chars().any(char::is_alphabetic));
@@ -1008,8 +1012,8 @@ pub(super) fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -
     let range_text = range_cell.text.trim().to_string();
     Some(ParsedLine {
         name,
-        value: ResultValue::empty(),
-        flag: None,
+        flag: value.flag,
+        value,
         unit: Some(mend_unit(unit.trim())),
         range,
         range_text: Some(range_text.clone()),

@@ -22,8 +22,8 @@ use crate::document::{BBox, Page, Word};
 use super::number::{leading_number, parse_number};
 use super::range::{RefRange, Sex, is_comparison, label_words, labels_a_sex, labels_tiers, parse_range, sex_ranges};
 use super::value::{
-    Flag, Qualifier, ResultValue, is_negative_result, is_positive_result, lost_point, parse_flag, parse_value,
-    qualitative_word,
+    Flag, Qualifier, ResultValue, is_negative_result, is_positive_result, lone_one_misread, lost_point, parse_flag,
+    parse_value, qualitative_word,
 };
 
 mod bands;
