@@ -26,6 +26,12 @@ pub fn mend_misread(word: &str) -> Option<String> {
         return None;
     }
     let (head, core, tail) = (&word[..start], &word[start..end], &word[end..]);
+    // An `e` a photo read as `@` (`@GFR` for `eGFR`).
+    if let Some(before) = head.strip_suffix('@')
+        && VOCABULARY.words.contains(&format!("e{}", core.to_ascii_lowercase()))
+    {
+        return Some(format!("{before}e{core}{tail}"));
+    }
     // Words joined by a hyphen are mended one by one (`HGB-Hemogiobin`).
     if core.contains('-') {
         let mended: Vec<Option<String>> = core.split('-').map(mend_misread).collect();
@@ -1075,6 +1081,13 @@ mod tests {
         assert_eq!(mend_misread("WBC-Akyuvariar").as_deref(), Some("WBC-Akyuvarlar"));
         assert_eq!(mend_misread("RDW-SD"), None);
         assert_eq!(mend_misread("Anti-TPO"), None);
+    }
+
+    #[test]
+    fn an_e_read_as_an_at_sign_is_an_e() {
+        assert_eq!(mend_misread("@GFR").as_deref(), Some("eGFR"));
+        assert_eq!(mend_misread("(@GFR,").as_deref(), Some("(eGFR,"));
+        assert_eq!(mend_misread("@HDL"), None);
     }
 
     #[test]

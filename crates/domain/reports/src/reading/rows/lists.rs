@@ -172,8 +172,8 @@ pub(super) fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<C
 }
 
 /// The words of `cells`, each where it stands; a result a photo ran into its `%` or flag
-/// (`3%`, `3.3L`) is two words. (Not one run into a unit with a slash: `1U/L` is a photo's
-/// `IU/L`.)
+/// (`3%`, `3.3L`), or its `=` into the result (`=55`), is two words. (Not one run into a unit
+/// with a slash: `1U/L` is a photo's `IU/L`.)
 pub(super) fn run_words(cells: &[Cell]) -> Vec<RunWord<'_>> {
     let mut words = Vec::new();
     for (index, cell) in cells.iter().enumerate() {
@@ -182,7 +182,11 @@ pub(super) fn run_words(cells: &[Cell]) -> Vec<RunWord<'_>> {
             let n = text.chars().count();
             let glued =
                 leading_number(text).filter(|(number, _, rest)| !number.is_empty() && matches!(*rest, "%" | "H" | "L"));
-            if let Some((number, _, rest)) = glued {
+            let after_equals = text.strip_prefix('=').filter(|rest| list_number(rest));
+            if let Some(number) = after_equals {
+                words.push(RunWord { text: "=", x0: cell.x_at(at), x1: cell.x_at(at + 1), cell: index });
+                words.push(RunWord { text: number, x0: cell.x_at(at + 1), x1: cell.x_at(at + n), cell: index });
+            } else if let Some((number, _, rest)) = glued {
                 let k = number.chars().count();
                 words.push(RunWord { text: number, x0: cell.x_at(at), x1: cell.x_at(at + k), cell: index });
                 words.push(RunWord { text: rest, x0: cell.x_at(at + k), x1: cell.x_at(at + n), cell: index });

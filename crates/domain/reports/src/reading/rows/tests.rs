@@ -428,6 +428,26 @@ fn a_list_line_a_photo_read_with_its_reference_cut_apart_and_its_unit_misread_is
 }
 
 #[test]
+fn a_list_line_whose_equals_sign_a_photo_ran_into_the_result_is_a_row() {
+    let p = ocr_cells_page(&[
+        &[("Potassium (K+) =5.5 mEq/L (Ref", 40.0), ("Male: 3.1-4.6; Female 3.5-5.1)", 500.0)],
+        &[("Blood Urea Nitrogen =12 mg/dL (Normal: 6-24)", 40.0)],
+    ]);
+    let rows = rows_from_page(&p, Some(Sex::Female));
+    let read: Vec<_> = rows
+        .iter()
+        .map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
+        .collect();
+    assert_eq!(
+        read,
+        [
+            ("Potassium (K+)", Some(5.5), Some("mEq/L"), Some((Some(3.5), Some(5.1)))),
+            ("Blood Urea Nitrogen", Some(12.0), Some("mg/dL"), Some((Some(6.0), Some(24.0)))),
+        ]
+    );
+}
+
+#[test]
 fn a_tiers_label_a_photo_set_apart_from_its_range_is_no_part_of_the_name() {
     // A 950 px photo: `Adult:` and `Child:` a little more than two spaces from their
     // ranges, cells of their own.
