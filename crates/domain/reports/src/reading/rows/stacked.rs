@@ -403,14 +403,19 @@ pub(super) fn names_under_results(lines: &[Line]) -> Option<Vec<Line>> {
     };
     // The result starting a line: its first cell, or its second after a speck a photo read as
     // a word of a letter or three, right of where the name under it starts (`in:  H 17.1  g/dL
-    // Male ...` over `Hemoglobin -  Female ...`; the speck is left for the row's reader).
+    // Male ...` over `Hemoglobin -  Female ...`; the speck is left for the row's reader). Where
+    // the reference comes before the result, the result after the reference's first tier
+    // (`Adult 2 - 10  9  %` over `Monocytes  Child 1-8`), which must stand right of the name.
+    // Gives where the result is, and whether a tier comes before it.
     let result_at = |above: &Line, name: &Cell| {
         let result = |c: &Cell| c.value().is_some_and(|v| v.number.is_some());
+        let speck = |c: &Cell| c.x0 > name.x0 && c.text.trim().chars().count() <= 3;
+        let tier = |c: &Cell| c.x0 > name.x1 && tier_shaped(&c.text);
         match above.cells.as_slice() {
-            [first, ..] if result(first) => Some(0),
-            [speck, second, ..] if result(second) && speck.x0 > name.x0 && speck.text.trim().chars().count() <= 3 => {
-                Some(1)
-            }
+            [first, ..] if result(first) => Some((0, false)),
+            [first, second, ..] if result(second) && tier(first) => Some((1, true)),
+            [first, second, ..] if result(second) && speck(first) => Some((1, false)),
+            [first, second, third, ..] if result(third) && speck(first) && tier(second) => Some((2, true)),
             _ => None,
         }
     };
@@ -418,8 +423,11 @@ pub(super) fn names_under_results(lines: &[Line]) -> Option<Vec<Line>> {
         .filter_map(|i| {
             let (above, line) = (&lines[i - 1], &lines[i]);
             let [name, rest @ ..] = line.cells.as_slice() else { return None };
-            let at = result_at(above, name)?;
+            let (at, reference_first) = result_at(above, name)?;
             let result = &above.cells[at];
+            // The reference's next tiers stand where its first does: after the result, or
+            // before it.
+            let beside_reference = |c: &Cell| if reference_first { c.x1 < result.x0 } else { c.x0 > result.x1 };
             let text = name.text.trim();
             let bare = without_serial(text).trim_end_matches(NAME_END);
             let bare = unit_in_name(bare, true).map_or_else(|| bare.to_string(), |(n, _)| n);
@@ -432,7 +440,7 @@ pub(super) fn names_under_results(lines: &[Line]) -> Option<Vec<Line>> {
                 && rest
                     .iter()
                     .filter(|c| c.text.contains(char::is_alphanumeric))
-                    .all(|c| c.x0 > result.x1 && tier_shaped(&c.text))
+                    .all(|c| beside_reference(c) && tier_shaped(&c.text))
                 && line.bbox.y0 - above.bbox.y1 < 0.5 * h
                 && !(i >= 2 && lone_name(&lines[i - 2]))
                 && crate::catalog::lookup(&bare).is_some())

@@ -3905,6 +3905,34 @@ fn a_name_centred_in_a_row_two_lines_high_beside_its_references_second_tier_name
 }
 
 #[test]
+fn a_name_centred_under_a_result_printed_after_its_reference_names_that_result() {
+    // The reference before the result; the name level with the reference's second tier.
+    let lines: &[&[(&str, f32)]] = &[
+        &[("Test", 90.0), ("Reference Range", 380.0), ("Result", 650.0), ("Unit", 720.0)],
+        &[("BUN", 90.0), ("6-24", 380.0), ("19", 650.0), ("mg/dL", 720.0)],
+        &[("Adult 2 - 10", 380.0), ("9", 655.0), ("%", 720.0)],
+        &[("Monocytes", 90.0), ("Child 1-8", 380.0)],
+        // After a speck read as a letter.
+        &[("i", 150.0), ("Non-Diabetic 4.0 - 5.6", 380.0), ("3.5 L", 640.0), ("%", 720.0)],
+        &[("Hemoglobin A1c", 90.0), ("Pre-Diabetic 5.7 - 6.4", 380.0)],
+        &[("Diabetic >= 6.5", 380.0)],
+        &[("Male 98 - 107", 380.0), ("105", 645.0), ("mEq/L", 720.0)],
+        &[("Chloride", 90.0), ("Female 88 - 96", 380.0)],
+    ];
+    let p = photo_cells_page(lines);
+    let rows = rows_from_page(&p, Some(Sex::Male));
+    assert_eq!(
+        names_values_units_ranges(&rows),
+        [
+            ("BUN", "19", Some("mg/dL"), Some((Some(6.0), Some(24.0)))),
+            ("Monocytes", "9", Some("%"), Some((Some(2.0), Some(10.0)))),
+            ("Hemoglobin A1c", "3.5", Some("%"), Some((Some(4.0), Some(5.6)))),
+            ("Chloride", "105", Some("mEq/L"), Some((Some(98.0), Some(107.0)))),
+        ]
+    );
+}
+
+#[test]
 fn a_wrapped_names_rest_is_joined_without_the_word_a_photo_made_of_its_leader_dots() {
     let lines: &[&[(&str, f32)]] = &[
         &[("Test", 90.0), ("Result", 500.0), ("Unit", 640.0), ("Reference", 760.0)],
