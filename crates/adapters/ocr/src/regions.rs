@@ -10,7 +10,10 @@
 //! too; they are too thin to hold a line of print and are not read again.
 //!
 //! The layout analysis can also leave out a column of print with no trace at all; the ink no
-//! word covers finds it ([`unread_regions`]), and it is read again the same way.
+//! word covers finds it ([`unread_regions`]), and it is read again the same way. A column left
+//! out between columns it read (a photo's unit column) is read again too, but its words only
+//! add to the page's, where the page has none ([`add_unread`]): cut out, such a column takes in
+//! the edges of the results beside it, and read so they came out worse (`82.9` as `62.9`).
 
 /// Smallest width and height, in pixels, of a region worth reading again: a line of the
 /// smallest print Tesseract reads. On a page of larger print, a region must also be a line of
@@ -97,22 +100,22 @@ pub fn picture_regions(tsv: &str, width: i32, height: i32) -> Vec<Rect> {
 /// [`ALIGNED_GAP`]), each column one region, padded a quarter of a line above and below and
 /// [`PAD`] beside. A lone letter is no region: a tick or a speck of a photo's grain is one blob,
 /// and a column is two rows or more: single words left out (a header line of a photo) read
-/// again changed what was read well around them. Only columns right of every word read on their
-/// rows are taken: a column left out between two read ones (a unit column) read again alone
-/// read worse than the reader's second look at its rows did (`/cumm` as `foummm`).
-/// `pixels` is the `width` × `height` page as read, dark ink on light; ink inside `skip`
-/// (pictures, read again anyway) is not looked at.
+/// again changed what was read well around them. Gives the columns right of every word read on
+/// their rows, then those left out between read ones (a unit column), whose words only add to
+/// the page's ([`add_unread`]). `pixels` is the `width` × `height` page as read, dark ink on
+/// light; ink inside `skip` (pictures, read again anyway) is not looked at.
 #[must_use]
-pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &[Rect]) -> Vec<Rect> {
+pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &[Rect]) -> (Vec<Rect>, Vec<Rect>) {
+    let none = (Vec::new(), Vec::new());
     let (Ok(w), Ok(h)) = (usize::try_from(width), usize::try_from(height)) else {
-        return Vec::new();
+        return none;
     };
     if pixels.len() < w * h {
-        return Vec::new();
+        return none;
     }
     let (read, line) = read_words(tsv);
     if read.len() < MIN_WORDS {
-        return Vec::new();
+        return none;
     }
     let every: Vec<Rect> = word_rows(tsv).map(|w| w.rect).chain(skip.iter().copied()).collect();
     let margin = line / 4;
@@ -136,7 +139,7 @@ pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &
     // Gathering letters costs their number squared: ink left out in such numbers is no column
     // of a table but grain or a picture.
     if letters.len() > MAX_LETTERS {
-        return Vec::new();
+        return none;
     }
     // Letters along a row, then rows stacked in a column.
     let near_in_row = |a: Rect, b: Rect| {
@@ -149,17 +152,24 @@ pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &
         let gap = if aligned { ALIGNED_GAP } else { 3 } * line;
         a[0] <= b[0] + b[2] && b[0] <= a[0] + a[2] && a[1] - gap <= b[1] + b[3] && b[1] - gap <= a[1] + a[3]
     };
-    clusters(&words, stacked)
-        .into_iter()
-        .filter(|([x, y, _, rh], rows)| {
-            let beside = read.iter().filter(|r| mid_y(**r) >= *y && mid_y(**r) < y + rh);
-            *rows >= 2 && beside.map(|r| r[0] + r[2]).max().is_none_or(|right| right < *x)
-        })
-        .map(|([x, y, rw, rh], _)| {
-            let (x0, y0) = ((x - PAD).max(0), (y - margin).max(0));
-            [x0, y0, (x + rw + PAD).min(width) - x0, (y + rh + margin).min(height) - y0]
-        })
-        .collect()
+    let padded = |[x, y, rw, rh]: Rect| {
+        let (x0, y0) = ((x - PAD).max(0), (y - margin).max(0));
+        [x0, y0, (x + rw + PAD).min(width) - x0, (y + rh + margin).min(height) - y0]
+    };
+    let (mut after, mut between) = (Vec::new(), Vec::new());
+    for (column, rows) in clusters(&words, stacked) {
+        let [x, y, _, rh] = column;
+        if rows < 2 {
+            continue;
+        }
+        let beside = read.iter().filter(|r| mid_y(**r) >= y && mid_y(**r) < y + rh);
+        if beside.map(|r| r[0] + r[2]).max().is_none_or(|right| right < x) {
+            after.push(padded(column));
+        } else {
+            between.push(padded(column));
+        }
+    }
+    (after, between)
 }
 
 /// Widest gap, in lines of the page's print, between two words left out one under the other
@@ -296,28 +306,53 @@ pub fn splice(first: &str, rereads: &[(Rect, String)]) -> String {
         if read.contains(region) {
             taken.push(*region);
         }
-        let mut lines: Vec<(LineKey, Vec<&WordRow>)> = Vec::new();
-        for w in &words {
-            match lines.iter_mut().find(|(k, _)| *k == key(w)) {
-                Some((_, ws)) => ws.push(w),
-                None => lines.push((key(w), vec![w])),
-            }
-        }
-        let own = next_block.to_string();
-        for (_, ws) in &lines {
-            let joined = continued_line(&page, ws);
-            for w in ws {
-                let mut fields = w.fields.clone();
-                match joined {
-                    Some((block, par, line)) => (fields[2], fields[3], fields[4]) = (block, par, line),
-                    None => fields[2] = &own,
-                }
-                out.push_str(&fields.join("\t"));
-                out.push('\n');
-            }
-        }
+        push_lines(&mut out, &page, &words, next_block);
     }
     out
+}
+
+/// `first` (the page's TSV, its last line ending the text) with the words of each region's
+/// second reading that stand where `first` has no word, neither's middle inside the other's
+/// box: a column left out between columns read adds its words, and the words read beside it,
+/// which the region takes in the edges of, stay as first read. Lines join the page's as in
+/// [`splice`]. Coordinates in `rereads` are the page's.
+#[must_use]
+pub fn add_unread(first: &str, rereads: &[(Rect, String)]) -> String {
+    let page: Vec<WordRow> = word_rows(first).filter(|w| !w.fields[11].trim().is_empty()).collect();
+    let clear = |w: &WordRow| !page.iter().any(|p| centre_inside(w.rect, p.rect) || centre_inside(p.rect, w.rect));
+    let mut next_block = first.lines().filter_map(|l| l.split('\t').nth(2)?.parse::<u32>().ok()).max().unwrap_or(0);
+    let mut out = first.to_string();
+    for (_, tsv) in rereads {
+        next_block += 1;
+        let words: Vec<WordRow> = word_rows(tsv).filter(|w| !w.fields[11].trim().is_empty() && clear(w)).collect();
+        push_lines(&mut out, &page, &words, next_block);
+    }
+    out
+}
+
+/// Appends `words` (read again in a region) to the TSV `out`, each line of them on the line of
+/// `page` it continues ([`continued_line`]) or else in block `own_block`.
+fn push_lines(out: &mut String, page: &[WordRow], words: &[WordRow], own_block: u32) {
+    let mut lines: Vec<(LineKey, Vec<&WordRow>)> = Vec::new();
+    for w in words {
+        match lines.iter_mut().find(|(k, _)| *k == key(w)) {
+            Some((_, ws)) => ws.push(w),
+            None => lines.push((key(w), vec![w])),
+        }
+    }
+    let own = own_block.to_string();
+    for (_, ws) in &lines {
+        let joined = continued_line(page, ws);
+        for w in ws {
+            let mut fields = w.fields.clone();
+            match joined {
+                Some((block, par, line)) => (fields[2], fields[3], fields[4]) = (block, par, line),
+                None => fields[2] = &own,
+            }
+            out.push_str(&fields.join("\t"));
+            out.push('\n');
+        }
+    }
 }
 
 /// White added round the ink of [`printed_area`]: more than a letter's height at 300 dpi, so
@@ -446,7 +481,7 @@ mod tests {
         for y in [20, 40, 60] {
             // Results right of everything read on their rows, which the reading left out.
             ink.extend(two_letters(300, y));
-            // A unit column left out between the names and the ranges: not taken.
+            // A unit column left out between the names and the ranges: a column of its own.
             ink.extend(two_letters(100, y));
         }
         // Letters under a word read, a lone speck, and one row's word alone: no region.
@@ -455,12 +490,13 @@ mod tests {
         ink.push([250, 100, 6, 10]);
         let pixels = page_with_ink(400, 200, &ink);
         // The column's letters (x 300 to 315, y 21 to 71), PAD beside, a quarter line (3 px) above and below.
-        assert_eq!(unread_regions(&tsv, &pixels, 400, 200, &[]), vec![[294, 18, 27, 56]]);
+        // The unit column's: x 100 to 115.
+        assert_eq!(unread_regions(&tsv, &pixels, 400, 200, &[]), (vec![[294, 18, 27, 56]], vec![[94, 18, 27, 56]]));
         // Inside a picture region it is left to the picture's second reading.
-        assert!(unread_regions(&tsv, &pixels, 400, 200, &[[280, 0, 120, 200]]).is_empty());
+        assert!(unread_regions(&tsv, &pixels, 400, 200, &[[280, 0, 120, 200]]).0.is_empty());
         // A reading too short to measure its print looks for nothing.
         let short = [HEAD.to_string(), row(1, 1, [10, 20, 50, 12], "Urea")].concat();
-        assert!(unread_regions(&short, &pixels, 400, 200, &[]).is_empty());
+        assert_eq!(unread_regions(&short, &pixels, 400, 200, &[]), (vec![], vec![]));
     }
 
     #[test]
@@ -482,7 +518,7 @@ mod tests {
         ink.extend(letters(340, 236, 2));
         ink.extend(letters(330, 308, 4));
         let pixels = page_with_ink(400, 420, &ink);
-        assert_eq!(unread_regions(&tsv, &pixels, 400, 420, &[]), vec![[294, 18, 54, 160]]);
+        assert_eq!(unread_regions(&tsv, &pixels, 400, 420, &[]).0, vec![[294, 18, 54, 160]]);
     }
 
     #[test]
@@ -494,10 +530,10 @@ mod tests {
         // 81 columns of 50 letters, right of every word read: grain, not a table.
         let ink: Vec<Rect> = (0..81).flat_map(|c| (0..50).map(move |r| [100 + c * 9, 5 + r * 20, 6, 10])).collect();
         let pixels = page_with_ink(900, 1300, &ink);
-        assert!(unread_regions(&tsv, &pixels, 900, 1300, &[]).is_empty());
+        assert_eq!(unread_regions(&tsv, &pixels, 900, 1300, &[]), (vec![], vec![]));
         // The same ink in numbers a page holds is read again.
         let fewer = page_with_ink(900, 1300, &ink[..1000]);
-        assert!(!unread_regions(&tsv, &fewer, 900, 1300, &[]).is_empty());
+        assert!(!unread_regions(&tsv, &fewer, 900, 1300, &[]).0.is_empty());
     }
 
     fn words(tsv: &str) -> Vec<(String, String)> {
@@ -577,6 +613,34 @@ mod tests {
         let spliced = splice(&first, &[(upper, reread_upper), (lower, reread_lower)]);
         let texts: Vec<String> = words(&spliced).into_iter().map(|(_, t)| t).collect();
         assert_eq!(texts, ["Urea", "Calcium", "PHOTOMETRY", "9.99"]);
+    }
+
+    #[test]
+    fn a_column_left_out_between_read_ones_adds_its_words_where_the_page_has_none() {
+        let first = [
+            HEAD.to_string(),
+            row(1, 1, [50, 300, 40, 12], "Urea"),
+            row(1, 1, [150, 300, 30, 12], "46"),
+            row(1, 1, [400, 300, 60, 12], "17-43"),
+            row(1, 2, [50, 330, 40, 12], "TIBC"),
+            row(1, 2, [150, 330, 30, 12], "459"),
+            row(1, 2, [400, 330, 60, 12], "250-450"),
+        ]
+        .concat();
+        // The unit column read again, with the edge of a result beside it read worse.
+        let reread = [
+            HEAD.to_string(),
+            row(1, 1, [250, 301, 50, 12], "mg/dL"),
+            row(1, 2, [152, 331, 30, 12], "489"),
+            row(1, 2, [250, 331, 50, 12], "ug/dL"),
+        ]
+        .concat();
+        let added = add_unread(&first, &[([140, 290, 170, 60], reread)]);
+        let got = words(&added);
+        let line_of = |t: &str| got.iter().find(|(_, w)| w == t).map(|(k, _)| k.as_str());
+        assert_eq!((line_of("mg/dL"), line_of("ug/dL")), (Some("1.1.1"), Some("1.1.2")));
+        assert_eq!((line_of("459"), line_of("489")), (Some("1.1.2"), None));
+        assert_eq!(got.len(), 8);
     }
 
     #[test]

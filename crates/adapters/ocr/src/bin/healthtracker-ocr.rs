@@ -55,21 +55,24 @@ fn read(tess: &mut TessApi, layout: Layout, pgm: &[u8]) -> Result<String, String
     let page = tsv(tess)?;
     // Pictures first: where a column left out lies inside one, it is read with it.
     let mut again = regions::picture_regions(&page, w, h);
-    let unread = regions::unread_regions(&page, pixels, w, h, &again);
-    again.extend(unread);
-    if again.is_empty() {
+    let (after, between) = regions::unread_regions(&page, pixels, w, h, &again);
+    again.extend(after);
+    if again.is_empty() && between.is_empty() {
         return Ok(page);
     }
-    let rereads = as_one_block(tess, |tess| {
-        again
-            .into_iter()
-            .map(|[x, y, w, h]| {
-                tess.set_rectangle(x, y, w, h);
-                Ok(([x, y, w, h], tsv(tess)?))
-            })
-            .collect::<Result<Vec<_>, String>>()
+    let (rereads, added) = as_one_block(tess, |tess| {
+        let mut read = |regions: Vec<regions::Rect>| {
+            regions
+                .into_iter()
+                .map(|[x, y, w, h]| {
+                    tess.set_rectangle(x, y, w, h);
+                    Ok(([x, y, w, h], tsv(tess)?))
+                })
+                .collect::<Result<Vec<_>, String>>()
+        };
+        Ok((read(again)?, read(between)?))
     })?;
-    Ok(regions::splice(&page, &rereads))
+    Ok(regions::add_unread(&regions::splice(&page, &rereads), &added))
 }
 
 /// Tesseract's TSV of the image (or rectangle) it was last given.
