@@ -25,13 +25,16 @@ pub fn mend_misread(word: &str) -> Option<String> {
     if end <= start {
         return None;
     }
-    let (head, core, tail) = (&word[..start], &word[start..end], &word[end..]);
-    // An `e` a photo read as `@` (`@GFR` for `eGFR`).
-    if let Some(before) = head.strip_suffix('@')
-        && VOCABULARY.words.contains(&format!("e{}", core.to_ascii_lowercase()))
-    {
-        return Some(format!("{before}e{core}{tail}"));
+    // An `e` a photo read as `@`, or an `@` it read beside a name (`@GFR`, `e@GFR`).
+    if word.contains('@') {
+        let at = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '@');
+        for mended in [at.replace('@', "e"), at.replace('@', "")] {
+            if VOCABULARY.words.contains(&mended.to_ascii_lowercase()) {
+                return Some(word.replacen(at, &mended, 1));
+            }
+        }
     }
+    let (head, core, tail) = (&word[..start], &word[start..end], &word[end..]);
     // Words joined by a hyphen are mended one by one (`HGB-Hemogiobin`).
     if core.contains('-') {
         let mended: Vec<Option<String>> = core.split('-').map(mend_misread).collect();
@@ -1087,7 +1090,10 @@ mod tests {
     fn an_e_read_as_an_at_sign_is_an_e() {
         assert_eq!(mend_misread("@GFR").as_deref(), Some("eGFR"));
         assert_eq!(mend_misread("(@GFR,").as_deref(), Some("(eGFR,"));
-        assert_eq!(mend_misread("@HDL"), None);
+        // …or a stray `@` beside a name.
+        assert_eq!(mend_misread("e@GFR").as_deref(), Some("eGFR"));
+        assert_eq!(mend_misread("@HDL").as_deref(), Some("HDL"));
+        assert_eq!(mend_misread("@Xyzzy"), None);
     }
 
     #[test]

@@ -177,19 +177,21 @@ pub fn points_put_back(text: &str) -> Option<Vec<f64>> {
     Some((1..text.len()).filter_map(|i| format!("{}.{}", &text[..i], &text[i..]).parse().ok()).collect())
 }
 
-/// A result that is a lone 1 a photo read as a letter or a stroke (`i`, `l`, `I`, `|`), perhaps
-/// after the flag a lab prints before it (`Li`, `L i` for `L 1`): the value 1 with its flag, its
-/// text as read. Alone such a letter may be a word (`Type I`), so only the caller can tell it
-/// stands where a result does; `None` for anything else.
+/// A result of ones alone (1, 11, 111) that a photo read as letters or strokes (`i`, `l`, `I`,
+/// `|`: `ll` for 11), perhaps after the flag a lab prints before it (`Li`, `L i` for `L 1`):
+/// the value with its flag, its text as read. Alone such letters may be a word (`Type I`,
+/// `II`), so only the caller can tell they stand where a result does; `None` for anything
+/// else.
 pub fn lone_one_misread(cell: &str) -> Option<ResultValue> {
     let compact: String = cell.split_whitespace().collect();
-    let (flag, stroke) = match compact.strip_prefix(['L', 'H']) {
+    let (flag, strokes) = match compact.strip_prefix(['L', 'H']) {
         Some(rest) if !rest.is_empty() => (parse_flag(&compact[..1]), rest),
         _ => (None, compact.as_str()),
     };
-    matches!(stroke, "i" | "l" | "I" | "|").then(|| ResultValue {
+    let ones = strokes.chars().count();
+    ((1..=3).contains(&ones) && strokes.chars().all(|c| matches!(c, 'i' | 'l' | 'I' | '|'))).then(|| ResultValue {
         text: cell.trim().to_string(),
-        number: Some(1.0),
+        number: "1".repeat(ones).parse().ok(),
         qualifier: None,
         qualitative: None,
         flag,
@@ -332,13 +334,19 @@ mod tests {
     }
 
     #[test]
-    fn a_lone_one_read_as_a_letter_is_one_with_its_flag() {
-        for (cell, flag) in [("i", None), ("l", None), ("|", None), ("Li", Some(Flag::Low)), ("H I", Some(Flag::High))]
-        {
+    fn ones_read_as_letters_are_ones_with_their_flag() {
+        for (cell, number, flag) in [
+            ("i", 1.0, None),
+            ("|", 1.0, None),
+            ("Li", 1.0, Some(Flag::Low)),
+            ("H I", 1.0, Some(Flag::High)),
+            ("ll", 11.0, None),
+            ("Lil", 11.0, Some(Flag::Low)),
+        ] {
             let value = lone_one_misread(cell).unwrap();
-            assert_eq!((value.number, value.flag, value.text.as_str()), (Some(1.0), flag, cell), "{cell}");
+            assert_eq!((value.number, value.flag, value.text.as_str()), (Some(number), flag, cell), "{cell}");
         }
-        for cell in ["", "L", "ii", "Hb", "1", "il", "Lit", "x"] {
+        for cell in ["", "L", "H", "Hb", "1", "Lit", "x", "llll"] {
             assert_eq!(lone_one_misread(cell), None, "{cell:?}");
         }
     }

@@ -300,8 +300,9 @@ fn a_lone_one_a_photo_read_as_a_letter_in_the_result_column_is_one() {
         header(),
         &[("Monocytes", 20.0), ("i", 250.0), ("%", 340.0), ("2 - 10", 430.0)],
         &[("Blood Urea Nitrogen", 20.0), ("Li", 250.0), ("mg/dL", 340.0), ("6 - 24", 430.0)],
+        &[("ESR", 20.0), ("ll", 250.0), ("mm/hr", 340.0), ("0 - 15", 430.0)],
         // Other letters there are still no result.
-        &[("Basophils", 20.0), ("ii", 250.0), ("%", 340.0), ("0 - 2", 430.0)],
+        &[("Basophils", 20.0), ("ie", 250.0), ("%", 340.0), ("0 - 2", 430.0)],
     ]);
     let rows = rows_from_page(&p, None);
     let got: Vec<(&str, &str, Option<f64>, Option<Flag>)> =
@@ -311,9 +312,17 @@ fn a_lone_one_a_photo_read_as_a_letter_in_the_result_column_is_one() {
         [
             ("Monocytes", "i", Some(1.0), None),
             ("Blood Urea Nitrogen", "Li", Some(1.0), Some(Flag::Low)),
+            ("ESR", "ll", Some(11.0), None),
             ("Basophils", "", None, None)
         ]
     );
+    // An earlier result beside the reference is none of the row's cells.
+    let p = page(&[
+        &[("Tests", 20.0), ("Result", 250.0), ("Unit", 340.0), ("Reference", 430.0), ("Prior Result", 560.0)],
+        &[("VLDL Cholesterol", 20.0), ("ll", 250.0), ("mg/dL", 340.0), ("5 - 40", 430.0), ("13", 560.0)],
+    ]);
+    let rows = rows_from_page(&p, None);
+    assert_eq!((rows[0].name.as_str(), rows[0].value.number), ("VLDL Cholesterol", Some(11.0)));
 }
 
 #[test]

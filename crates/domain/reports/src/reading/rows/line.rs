@@ -959,9 +959,9 @@ pub(super) fn is_reference_note(text: &str) -> bool {
 /// (a scan's misreading of the value: `Triglycerides  {i  mg/dL  Desirable : < 150`): a row
 /// without a value, so the report shows the test is there. Only under a header that names the
 /// result column, when the cells after it are exactly a unit and a range, or a reference in
-/// words alone (`Negative`). Where the letters are a lone 1 a photo read as a letter, perhaps
-/// with its flag (`Monocytes  i  Adults 2-10  %`, `Blood Urea Nitrogen  Li  Adult 6-24`), the
-/// row has that 1 ([`lone_one_misread`]).
+/// words alone (`Negative`). Where the letters are ones a photo read as letters, perhaps with
+/// their flag (`Monocytes  i  Adults 2-10  %`, `Blood Urea Nitrogen  Li  Adult 6-24`, `ESR  ll`),
+/// the row has that result ([`lone_one_misread`]).
 pub(super) fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
     columns.value?;
     // By its centre: a unit left-aligned where the result column ends may overlap it by a
@@ -980,7 +980,9 @@ pub(super) fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -
     if !name_ok(&name) || crate::catalog::lookup(&name).is_none() {
         return None;
     }
-    let after: Vec<&Cell> = cells[split..].iter().filter(|c| !is_separator(&c.text)).collect();
+    // (Earlier results beside it are none of its cells.)
+    let after: Vec<&Cell> =
+        cells[split..].iter().filter(|c| !is_separator(&c.text) && !columns.in_previous(c)).collect();
     // A reference in words alone (`Protein  :  Negative`, its `Nil` lost).
     if let [a] = after.as_slice()
         && qualitative_word(a.text.trim()).is_some()
