@@ -536,6 +536,11 @@ mod tests {
         assert!(!unread_regions(&tsv, &fewer, 900, 1300, &[]).0.is_empty());
     }
 
+    /// The line (`block.par.line`) `text` is a word of, among `words` ([`words`]).
+    fn line_of<'a>(words: &'a [(String, String)], text: &str) -> Option<&'a str> {
+        words.iter().find(|(_, w)| w == text).map(|(k, _)| k.as_str())
+    }
+
     fn words(tsv: &str) -> Vec<(String, String)> {
         tsv.lines()
             .filter_map(|l| {
@@ -586,11 +591,10 @@ mod tests {
         .concat();
         let spliced = splice(&first, &[([634, 274, 152, 232], reread)]);
         let got = words(&spliced);
-        let line_of = |t: &str| got.iter().find(|(_, w)| w == t).map(|(k, _)| k.as_str());
-        assert_eq!(line_of("Women:2.3-6.1"), Some("1.1.1"));
-        assert_eq!(line_of("230-440"), Some("1.1.2"));
+        assert_eq!(line_of(&got, "Women:2.3-6.1"), Some("1.1.1"));
+        assert_eq!(line_of(&got, "230-440"), Some("1.1.2"));
         // The continuation line gets a block after the page's (the page's last is 2).
-        assert_eq!(line_of("Men:3.6-8.2"), Some("3.1.2"));
+        assert_eq!(line_of(&got, "Men:3.6-8.2"), Some("3.1.2"));
     }
 
     #[test]
@@ -637,9 +641,8 @@ mod tests {
         .concat();
         let added = add_unread(&first, &[([140, 290, 170, 60], reread)]);
         let got = words(&added);
-        let line_of = |t: &str| got.iter().find(|(_, w)| w == t).map(|(k, _)| k.as_str());
-        assert_eq!((line_of("mg/dL"), line_of("ug/dL")), (Some("1.1.1"), Some("1.1.2")));
-        assert_eq!((line_of("459"), line_of("489")), (Some("1.1.2"), None));
+        assert_eq!((line_of(&got, "mg/dL"), line_of(&got, "ug/dL")), (Some("1.1.1"), Some("1.1.2")));
+        assert_eq!((line_of(&got, "459"), line_of(&got, "489")), (Some("1.1.2"), None));
         assert_eq!(got.len(), 8);
     }
 

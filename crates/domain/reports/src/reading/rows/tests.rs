@@ -434,15 +434,11 @@ fn a_list_line_whose_equals_sign_a_photo_ran_into_the_result_is_a_row() {
         &[("Blood Urea Nitrogen =12 mg/dL (Normal: 6-24)", 40.0)],
     ]);
     let rows = rows_from_page(&p, Some(Sex::Female));
-    let read: Vec<_> = rows
-        .iter()
-        .map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref(), r.range.as_ref().map(|g| (g.low, g.high))))
-        .collect();
     assert_eq!(
-        read,
+        names_values_units_ranges(&rows),
         [
-            ("Potassium (K+)", Some(5.5), Some("mEq/L"), Some((Some(3.5), Some(5.1)))),
-            ("Blood Urea Nitrogen", Some(12.0), Some("mg/dL"), Some((Some(6.0), Some(24.0)))),
+            ("Potassium (K+)", "5.5", Some("mEq/L"), Some((Some(3.5), Some(5.1)))),
+            ("Blood Urea Nitrogen", "12", Some("mg/dL"), Some((Some(6.0), Some(24.0)))),
         ]
     );
 }
