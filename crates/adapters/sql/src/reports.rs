@@ -308,7 +308,7 @@ impl ReportRepository for SqlReportRepository {
                     id: x.id,
                     test_name: x.test_name,
                     canonical: x.canonical,
-                    value: x.value_text,
+                    value: ht_reports::shown_value(&x.value_text, x.value),
                     unit: x.unit,
                     reference_range_min: x.reference_low,
                     reference_range_max: x.reference_high,

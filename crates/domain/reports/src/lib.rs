@@ -16,7 +16,7 @@ pub use intake::{UploadError, UploadService};
 pub use model::{
     AbnormalResult, Advice, Cuisine, Dashboard, DashboardStats, DietPreference, FollowUp, FollowUpExport, NewReport,
     PlannedFollowUp, Preferences, Recommendation, ReportDetails, ReportExport, ReportSource, ReportStatus,
-    ReportSummary, ResultExport, StoredFile, StoredResult,
+    ReportSummary, ResultExport, StoredFile, StoredResult, shown_value,
 };
 pub use parallel::{map_in_parallel, map_in_parallel_with};
 pub use ports::{

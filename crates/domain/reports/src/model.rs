@@ -254,6 +254,18 @@ impl Preferences {
     }
 }
 
+/// The value to show a person for a result stored as `text` (as read) and `number` (as
+/// taken): the text, unless the reader took another number than the text says, where OCR
+/// lost a decimal point (`113` taken as 11.3) or read a 1 as a letter (`Li`). The number is
+/// what the result was flagged and graded by, so it is what the person sees.
+#[must_use]
+pub fn shown_value(text: &str, number: Option<f64>) -> String {
+    match number {
+        Some(n) if crate::reading::parse_value(text).and_then(|v| v.number) != Some(n) => n.to_string(),
+        _ => text.to_string(),
+    }
+}
+
 /// One result as stored after reading and interpretation.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -430,6 +442,16 @@ pub struct ReportSource {
 #[cfg(test)]
 mod preference_tests {
     use super::*;
+
+    #[test]
+    fn a_value_is_shown_as_printed_unless_the_reader_took_another_number() {
+        assert_eq!(shown_value("113", Some(11.3)), "11.3");
+        assert_eq!(shown_value("Li", Some(1.0)), "1");
+        for (text, number) in [("12.5", Some(12.5)), ("<0.5", Some(0.5)), ("1,50,000", Some(150_000.0))] {
+            assert_eq!(shown_value(text, number), text);
+        }
+        assert_eq!(shown_value("Negative", None), "Negative");
+    }
 
     #[test]
     fn cuisines_read_as_the_wizard_shows_them_or_as_stored() {
