@@ -323,6 +323,13 @@ fn a_lone_one_a_photo_read_as_a_letter_in_the_result_column_is_one() {
     ]);
     let rows = rows_from_page(&p, None);
     assert_eq!((rows[0].name.as_str(), rows[0].value.number), ("VLDL Cholesterol", Some(11.0)));
+    // Nor is a remark in words after its unit.
+    let p = page(&[
+        &[("Tests", 20.0), ("Result", 250.0), ("Reference", 340.0), ("Units", 480.0), ("Remarks", 560.0)],
+        &[("Monocytes", 20.0), ("i", 250.0), ("Adults 2-10", 340.0), ("%", 480.0), ("Repeat advised", 560.0)],
+    ]);
+    let rows = rows_from_page(&p, None);
+    assert_eq!((rows[0].name.as_str(), rows[0].value.number), ("Monocytes", Some(1.0)));
 }
 
 #[test]

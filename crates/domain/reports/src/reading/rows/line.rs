@@ -999,7 +999,16 @@ pub(super) fn empty_result(cells: &[Cell], sex: Option<Sex>, columns: Columns) -
             reference_cell: Some((a.x0, a.x1, range_text)),
         });
     }
-    let [a, b] = after.as_slice() else { return None };
+    // (Or those and a remark in words after them: `Repeat advised`.)
+    let remark = |c: &Cell| {
+        let words: Vec<&str> = c.text.split_whitespace().collect();
+        words.len() >= 2 && words.iter().all(|w| w.len() >= 3 && w.chars().all(char::is_alphabetic))
+    };
+    let (a, b) = match after.as_slice() {
+        [a, b] => (a, b),
+        [a, b, c] if remark(c) && c.x0 > a.x1.max(b.x1) => (a, b),
+        _ => return None,
+    };
     let read: Vec<&str> = cells.iter().filter(|c| in_column(c)).map(|c| c.text.trim()).collect();
     let value = lone_one_misread(&read.join(" ")).unwrap_or_else(ResultValue::empty);
     // Or the first of tiers continued below, which a scan may leave unreadable alone
