@@ -360,7 +360,7 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
     // A `1` after a capital read as two strokes (`APO Ail` for `APO A1`).
     let two_strokes = |w: &str| {
         let c: Vec<char> = w.chars().collect();
-        let stroke = |x: char| matches!(x, 'i' | 'l' | 'I' | '|');
+        let stroke = crate::reading::read_for_one;
         (c.len() == 3 && c[0].is_ascii_uppercase() && stroke(c[1]) && stroke(c[2])).then(|| format!("{}1", c[0]))
     };
     let one_put_back =

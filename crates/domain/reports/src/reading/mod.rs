@@ -9,6 +9,7 @@ mod rows;
 mod value;
 
 pub use dates::{Collected, detect_collected};
+pub(crate) use number::read_for_one;
 pub use number::{mend_five_sign, mend_letter_o, mend_letter_one, mend_letter_s, parse_number};
 pub use patient::{detect_age, detect_sex, labels_the_sex};
 pub use range::{RefRange, Sex, is_comparison, parse_range, sex_ranges};

@@ -85,6 +85,11 @@ pub fn mend_letter_o(token: &str) -> Option<String> {
     Some(format!("{prefix}{number}{rest}"))
 }
 
+/// Whether `c` is a letter or a stroke OCR reads a digit 1 as in small print: i, l, I or `|`.
+pub(crate) fn read_for_one(c: char) -> bool {
+    matches!(c, 'i' | 'l' | 'I' | '|')
+}
+
 /// A number OCR read with the letter i, l or I, or a stroke, for a digit 1 (`i7,4H`, `l05`,
 /// `1l2`), perhaps after the flag letter a lab prints before it (`Lil2` for `L 11.2`, its point
 /// lost too): `token` with those 1s put back, where the rest is a number with a digit in it,
@@ -92,23 +97,22 @@ pub fn mend_letter_o(token: &str) -> Option<String> {
 /// `lg`) or a name with digits (`IL6`).
 #[must_use]
 pub fn mend_letter_one(token: &str) -> Option<String> {
-    let stroke = |c: char| matches!(c, 'i' | 'l' | 'I' | '|');
     let (flag, rest) = match token.strip_prefix(['H', 'L']) {
-        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit() || stroke(c)) => (&token[..1], rest),
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit() || read_for_one(c)) => (&token[..1], rest),
         _ => ("", token),
     };
     let body = rest.strip_suffix(['H', 'L']).unwrap_or(rest);
     let suffix = &rest[body.len()..];
     let digit_first = body.starts_with(|c: char| c.is_ascii_digit());
-    if !body.chars().all(|c| c.is_ascii_digit() || stroke(c) || matches!(c, '.' | ','))
+    if !body.chars().all(|c| c.is_ascii_digit() || read_for_one(c) || matches!(c, '.' | ','))
         || !body.contains(|c: char| c.is_ascii_digit())
-        || !body.contains(stroke)
+        || !body.contains(read_for_one)
         // (A flag letter after digits, `12L`, is the flag; a stroke must stand among them.)
         || (digit_first && flag.is_empty() && !body[1..].contains(|c: char| c.is_ascii_digit()))
     {
         return None;
     }
-    let number: String = body.chars().map(|c| if stroke(c) { '1' } else { c }).collect();
+    let number: String = body.chars().map(|c| if read_for_one(c) { '1' } else { c }).collect();
     parse_number(&number)?;
     Some(format!("{flag}{number}{suffix}"))
 }

@@ -1,7 +1,7 @@
 //! A result cell: a number (maybe with `<`/`>`), or a qualitative word, with the flag labs print
 //! before or after it (`H`, `L`, `High`, `Low`, `*`, `H*`, `(H)`, arrows).
 
-use super::number::{leading_number, parse_number};
+use super::number::{leading_number, parse_number, read_for_one};
 
 /// A comparison printed before a value (`<0.5`, `>1000`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,7 +189,7 @@ pub fn lone_one_misread(cell: &str) -> Option<ResultValue> {
         _ => (None, compact.as_str()),
     };
     let ones = strokes.chars().count();
-    ((1..=3).contains(&ones) && strokes.chars().all(|c| matches!(c, 'i' | 'l' | 'I' | '|'))).then(|| ResultValue {
+    ((1..=3).contains(&ones) && strokes.chars().all(read_for_one)).then(|| ResultValue {
         text: cell.trim().to_string(),
         number: "1".repeat(ones).parse().ok(),
         qualifier: None,
