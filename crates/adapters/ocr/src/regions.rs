@@ -282,19 +282,14 @@ pub fn splice(first: &str, rereads: &[(Rect, String)]) -> String {
         .collect();
     let replaced = |w: &WordRow| read.iter().any(|r| centre_inside(w.rect, *r));
     let mut out = String::with_capacity(first.len());
-    let mut last_block = 0;
     for line in first.lines() {
-        let fields: Vec<&str> = line.split('\t').collect();
-        if let Some(block) = fields.get(2).and_then(|b| b.parse::<u32>().ok()) {
-            last_block = last_block.max(block);
-        }
         if !word_rows(line).next().is_some_and(|w| replaced(&w)) {
             out.push_str(line);
             out.push('\n');
         }
     }
     let page: Vec<WordRow> = word_rows(first).filter(|w| !w.fields[11].trim().is_empty() && !replaced(w)).collect();
-    let mut next_block = last_block;
+    let mut next_block = last_block(first);
     // Where regions overlap, the rows they share are taken from the first that read them: the
     // same words twice would make a second, junk row of each (`PHOTOMETRY 11.7 mg/dL`).
     let mut taken: Vec<Rect> = Vec::new();
@@ -320,7 +315,7 @@ pub fn splice(first: &str, rereads: &[(Rect, String)]) -> String {
 pub fn add_unread(first: &str, rereads: &[(Rect, String)]) -> String {
     let page: Vec<WordRow> = word_rows(first).filter(|w| !w.fields[11].trim().is_empty()).collect();
     let clear = |w: &WordRow| !page.iter().any(|p| centre_inside(w.rect, p.rect) || centre_inside(p.rect, w.rect));
-    let mut next_block = first.lines().filter_map(|l| l.split('\t').nth(2)?.parse::<u32>().ok()).max().unwrap_or(0);
+    let mut next_block = last_block(first);
     let mut out = first.to_string();
     for (_, tsv) in rereads {
         next_block += 1;
@@ -328,6 +323,11 @@ pub fn add_unread(first: &str, rereads: &[(Rect, String)]) -> String {
         push_lines(&mut out, &page, &words, next_block);
     }
     out
+}
+
+/// The highest block number among the rows of the TSV `tsv`, 0 with none.
+fn last_block(tsv: &str) -> u32 {
+    tsv.lines().filter_map(|l| l.split('\t').nth(2)?.parse::<u32>().ok()).max().unwrap_or(0)
 }
 
 /// Appends `words` (read again in a region) to the TSV `out`, each line of them on the line of
