@@ -1336,9 +1336,11 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
             (ocr && row.value.text.is_empty()).then(|| "no result was read in this row; check the report".to_string())
         })
         .or_else(|| {
-            (ocr && lone_one_misread(&row.value.text).is_some()).then(|| {
-                format!("the result reads {}, taken as a 1 read as a letter; check the report", row.value.text)
-            })
+            let number = lone_one_misread(&row.value.text).filter(|_| ocr)?.number?;
+            Some(format!(
+                "the result reads {}, its 1s read as letters; it is taken as {number}; check the report",
+                row.value.text
+            ))
         });
     // Text layers are exact; OCR and names the catalog does not know are less certain.
     let mut confidence: f64 = if ocr { 0.85 } else { 0.98 };
@@ -2141,7 +2143,14 @@ mod tests {
         let scanned = enrich(row, true, None, None);
         assert_eq!((scanned.row.value.number, scanned.flag), (Some(1.0), Some("low")));
         let why = scanned.needs_review.unwrap_or_default();
-        assert!(why.contains("reads Li") && why.contains("a 1 read as a letter"), "{why}");
+        assert!(why.contains("reads Li") && why.contains("taken as 1;"), "{why}");
+        // Two ones say so too.
+        let row = LabRow {
+            value: ht_reports::reading::lone_one_misread("ll").unwrap(),
+            ..lab_row("Erythrocyte Sedimentation Rate", "5", "mm/hr", "0 - 15")
+        };
+        let why = enrich(row, true, None, None).needs_review.unwrap_or_default();
+        assert!(why.contains("reads ll") && why.contains("taken as 11;"), "{why}");
     }
 
     /// A page of `lines`, each a list of (text, x) cells, 20 units apart.
