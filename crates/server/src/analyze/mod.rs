@@ -580,6 +580,11 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     if let Some(name) = catalog::mend_misread_name(&row.name) {
         row.name = name;
     }
+    // A name known by one part whose other parts a photo misread further (`Free Thytooine
+    // (FT4)`): put back from that test's own names.
+    if let Some(name) = catalog::misread_words_of_known_test(&row.name) {
+        row.name = name;
+    }
     // A name misread further, where the rest of the row says which test it is: its unit one of
     // the test's, as read or mended, and its value one the test can have (`Magnesmum  2.5
     // mg/dL`, `Bron  212  µg/dL`), where the catalog does not know it as read.

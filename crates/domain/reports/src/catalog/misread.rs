@@ -487,6 +487,102 @@ pub fn misread_name_fitting(name: &str, fits: impl Fn(&super::Biomarker) -> bool
     one_letter_each.then_some(mended)
 }
 
+/// A name the catalog knows by one of its parts (`Free Thytooine (FT4)`, known by its `FT4`;
+/// `Aspartate Amunotransferase (AST/SGOT)`, by its abbreviations) with the words a photo
+/// misread in its other parts put back from that same test's names: each part (the words
+/// between brackets, slashes and commas) that is none of the test's names as read, where one of
+/// its names of as many words has the part's other words and its misread ones within
+/// [`misreading_cost`] of a letter in a word of up to five, a letter and a half in one of up to
+/// nine, and two in a longer one (`Phospteatase`). Only the test's own names are asked, so a
+/// word may be further from its name than where any catalog word could be meant.
+///
+/// A word one letter dropped, added or swapped from its name is a lab's spelling and stays
+/// ([`respelt`]); so does a name with nothing misread, or whose test is not known by a part.
+#[must_use]
+pub fn misread_words_of_known_test(name: &str) -> Option<String> {
+    let test = super::lookup(name)?;
+    let entry = super::CATALOG.entries.iter().position(|e| e.key == test.key)?;
+    let runs = alphanumeric_runs(name);
+    // The parts: runs of words with no bracket, slash or comma between them.
+    let mut parts: Vec<Vec<(usize, &str)>> = Vec::new();
+    let mut end = 0;
+    for &(start, run) in &runs {
+        let between = &name[end..start];
+        if parts.is_empty() || between.contains(['(', ')', '[', ']', '/', ',']) {
+            parts.push(Vec::new());
+        }
+        parts.last_mut()?.push((start, run));
+        end = start + run.len();
+    }
+    let limit = |letters: usize| match letters {
+        ..=5 => 1.0,
+        6..=9 => 1.5,
+        _ => 2.0,
+    };
+    // A word that may be misread: letters (a photo's `7` for a `T` among them) that make no
+    // catalog word and no lab's slip from one.
+    let misread = |word: &str| {
+        let letters = word.chars().filter(char::is_ascii_alphabetic).count();
+        letters >= 3
+            && word.len() >= 4
+            && word.chars().all(|c| c.is_ascii_alphanumeric())
+            && letters + 1 >= word.len()
+            && !VOCABULARY.words.contains(word)
+            && !VOCABULARY.words.iter().any(|w| {
+                let swapped = w.len() == word.len() && w.bytes().zip(word.bytes()).filter(|(a, b)| a != b).count() == 2;
+                (w.len() != word.len() || swapped) && one_slip(word, w)
+            })
+    };
+    let mut out = name.to_string();
+    let mut changed = false;
+    // (Back to front, so that a part's places stay where they were.)
+    for part in parts.iter().rev() {
+        let words: Vec<String> = part.iter().map(|(_, w)| w.to_ascii_lowercase()).collect();
+        if words.iter().any(|w| w.contains(|c: char| !c.is_ascii_alphanumeric()))
+            || super::CATALOG.by_alias.contains_key(&words.join(" "))
+            || !words.iter().any(|w| misread(w))
+        {
+            continue;
+        }
+        let mut best: Option<(f32, &[&str])> = None;
+        for (theirs, e) in NAMES_BY_WORDS.get(&words.len()).into_iter().flatten() {
+            if *e != entry {
+                continue;
+            }
+            let mut cost = 0.0;
+            for (read, their) in words.iter().zip(theirs) {
+                if read == their {
+                    continue;
+                }
+                if !misread(read) {
+                    cost = f32::INFINITY;
+                    break;
+                }
+                let read_chars: Vec<char> = read.chars().collect();
+                let their_chars: Vec<char> = their.chars().collect();
+                let allowed = limit(read_chars.len());
+                let c = misreading_cost(&read_chars, &their_chars, allowed);
+                if c > allowed {
+                    cost = f32::INFINITY;
+                    break;
+                }
+                cost += c;
+            }
+            if cost.is_finite() && best.is_none_or(|(b, _)| cost < b) {
+                best = Some((cost, theirs.as_slice()));
+            }
+        }
+        let Some((_, theirs)) = best else { continue };
+        for (&(start, run), their) in part.iter().zip(theirs).rev() {
+            if run.to_ascii_lowercase() != *their {
+                out.replace_range(start..start + run.len(), &in_case_of(run, their));
+                changed = true;
+            }
+        }
+    }
+    changed.then_some(out)
+}
+
 /// `name` with its words that are no catalog word (whole words of three letters or more)
 /// put back from the nearest catalog name of as many words whose other words are the name's
 /// and whose test `fits`, each word within `limit(its letters)` of the catalog's by
@@ -921,6 +1017,28 @@ const EXTRA_WORDS: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_misread_in_a_name_known_by_another_part_come_from_that_tests_names() {
+        let mended = |name: &str| misread_words_of_known_test(name);
+        assert_eq!(mended("Free Thytooine (FT4)").as_deref(), Some("Free Thyroxine (FT4)"));
+        assert_eq!(
+            mended("Aspartate Amunotransferase (AST/SGOT)").as_deref(),
+            Some("Aspartate Aminotransferase (AST/SGOT)")
+        );
+        assert_eq!(
+            mended("Aspartate Aminotransferase (AST/SGO7)").as_deref(),
+            Some("Aspartate Aminotransferase (AST/SGOT)")
+        );
+        assert_eq!(mended("Alkaline Phospteatase (ALP)").as_deref(), Some("Alkaline Phosphatase (ALP)"));
+        assert_eq!(mended("Vdamin B12 (Cyanocobalamin)").as_deref(), Some("Vitamin B12 (Cyanocobalamin)"));
+        assert_eq!(mended("Potassaum (K+)").as_deref(), Some("Potassium (K+)"));
+        // A lab's dropped letter stays, as do names read right and tests the catalog does not know.
+        assert_eq!(mended("Alkaline Phosphatse (ALP)"), None);
+        assert_eq!(mended("Free Thyroxine (FT4)"), None);
+        assert_eq!(mended("Fenian"), None);
+        assert_eq!(mended("Ketone Boches"), None);
+    }
 
     #[test]
     fn of_two_spellings_of_a_test_as_near_one_is_taken_the_same_every_run() {

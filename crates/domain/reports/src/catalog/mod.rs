@@ -10,7 +10,7 @@ mod misread;
 mod units;
 
 pub(crate) use misread::one_slip;
-pub use misread::{mend_misread, mend_misread_name, misread_name_fitting};
+pub use misread::{mend_misread, mend_misread_name, misread_name_fitting, misread_words_of_known_test};
 pub(crate) use units::edit_distance_within;
 use units::{edit_quarters, known_units, unfused, unit_distance, unit_quarters};
 pub use units::{is_known_unit, mend_unit};
