@@ -17,7 +17,8 @@ pub fn labels_the_sex(word: &str) -> bool {
 
 /// The sex printed after `Sex`, `Gender` or `Age/Sex` (`39 Yrs. / F`, `Sex: Female`, `M/45`).
 pub fn detect_sex(text: &str) -> Option<Sex> {
-    let lower = text.to_lowercase();
+    // (A photo reads the `Y` of an age's unit as `¥`: `26 ¥ im` for `26 Y / M`.)
+    let lower = text.to_lowercase().replace('\u{a5}', "y");
     if let Some((_, sex)) = age_slash_sex(&lower) {
         return Some(sex);
     }
@@ -206,6 +207,13 @@ mod tests {
         assert_eq!(detect_sex("Gender lM"), Some(Sex::Male));
         assert_eq!(detect_sex("Sex 1F Collected"), Some(Sex::Female));
         assert_eq!(detect_sex("Sex im"), Some(Sex::Male));
+    }
+
+    #[test]
+    fn sex_after_an_age_whose_unit_a_photo_read_as_a_yen_sign() {
+        // `26 Y / M`, its `Y` read as `¥` and its slash as a stroke glued to the sex.
+        assert_eq!(detect_sex("Age/Sex 26 \u{a5} im"), Some(Sex::Male));
+        assert_eq!(detect_sex("Age/Sex 41 \u{a5} lf"), Some(Sex::Female));
     }
 
     #[test]
