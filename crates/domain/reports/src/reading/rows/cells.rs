@@ -77,7 +77,8 @@ pub(super) const STRAY_AFTER: &[char] = &[',', ';', '.', '\'', '"', '\u{2019}', 
 /// `cells` with a reference's label that a photo's wide word space cut in two put back
 /// together (`Ref.` | `Range: 6 - 24`): alone, its first word after a result reads as the
 /// result's unit. So is a tier's label cut from its range (`Adult:` | `136-145`): alone after
-/// the name, it reads as the name's last word.
+/// the name, it reads as the name's last word. So is a whole label cut from its range (`Ref.
+/// Range:` | `28 - 100`).
 pub(super) fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
     // (Its stop read as a comma: `Ref,` | `range M: 17 to 43`.)
     let word = |t: &str| t.trim().trim_end_matches([':', ',']).to_lowercase();
@@ -99,8 +100,18 @@ pub(super) fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
             && parse_range(cells[i].text.trim_end().trim_end_matches(':'), None).is_some()
             && cells[i + 1].text.split_whitespace().count() == 1
             && (labels_a_sex(&cells[i + 1].text) || ages.contains(&next.as_str()));
+        // (Or the whole label, cut from its range: `Ref. Range:` | `28 - 100`.)
+        let label_words = ["ref", "ref.", "ret", "ret.", "reference", "range", "ranges", "normal", "interval"];
+        let whole_label = colon_ended
+            && cells[i].text.split_whitespace().all(|w| label_words.contains(&word(w).as_str()))
+            && (next.starts_with("up")
+                || cells[i + 1]
+                    .text
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit() || "<>(\u{2264}\u{2265}".contains(c)));
         if tier_label
             || label_after
+            || whole_label
             || (label_start.contains(&first.as_str())
                 && ["range", "ranges", "interval", "value", "values"].contains(&next.as_str()))
         {

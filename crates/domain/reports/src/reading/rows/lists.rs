@@ -154,8 +154,19 @@ pub(super) fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<C
     {
         return None;
     }
-    // (Asked last: the catalog's lookup forgives misreadings and takes longest.)
-    crate::catalog::lookup(name)?;
+    // A name the catalog knows, or one on a line that is a result's throughout: a number, a
+    // unit and a reference that reads as a range (`Anti CCP 3.6 U/mL (0 - 5)`, `Alburnen 3.6
+    // g/dL, reference (3.5 - 5.2)` as a photo misread it). (Asked last: the catalog's lookup
+    // forgives misreadings and takes longest.)
+    // (Only where the name and result are one run of words: a table's cells are read as its.)
+    let throughout = !in_words
+        && words[..value_end].iter().all(|w| w.cell == words[0].cell)
+        && unit.is_some()
+        && reference.as_ref().is_some_and(|r| ranged_for_some_sex(&r.text))
+        && reads_as_test_name(name);
+    if !throughout {
+        crate::catalog::lookup(name)?;
+    }
     let value_run = &words[value_at..value_end];
     // A flag at the end of the line is the result's (a table's reader takes none past a range).
     let value_text = joined(value_run).trim_end_matches([',', ';']).to_string();
@@ -347,6 +358,15 @@ pub(super) fn list_reference<'a, 'w>(
 ) -> Option<ListReference<'a, 'w>> {
     let next_text = words.get(at)?.text.trim_start_matches([',', ';']);
     let named = reference_word(next_text);
+    // A word naming a reference in brackets (`, reference (0.80 - 1.20)`): the brackets hold
+    // it, across the cells a photo's wider spaces cut.
+    if named
+        && words.get(at + 1).is_some_and(|w| w.text.starts_with(OPENING))
+        && let Some(inside) = list_reference(words, at + 1, in_words)
+    {
+        let run = &words[at..at + 1 + inside.run.len()];
+        return Some(ListReference { run, named: true, ..inside });
+    }
     let bracketed = next_text.starts_with(OPENING);
     let (text, run, after) = match next_text.chars().next() {
         Some('(' | '[' | '{') => {
@@ -366,6 +386,15 @@ pub(super) fn list_reference<'a, 'w>(
             let text = text.trim_start_matches([',', ';']).trim_start();
             let close_at = text.rfind([')', ']', '}'])?;
             let tail = text[close_at + 1..].trim_matches([',', ';', '.', ' ']);
+            // A label after the bracket (`(3.5 - 5.2) : Adults ; (2.4 - 4.2) : Child`): the
+            // range is the first of tiers, and the rest of the line is the reference.
+            let tiers = joined(&words[at..]);
+            if (tail.starts_with(':') || words.get(last + 1).is_some_and(|w| w.text.starts_with(':')))
+                && ranged_for_some_sex(&tiers)
+            {
+                let tiers = tiers.trim_start_matches([',', ';']).trim_start().to_string();
+                return Some(ListReference { text: tiers, run: &words[at..], flag: None, named });
+            }
             let mut after: Vec<&str> = words[last + 1..].iter().map(|w| w.text).collect();
             if !tail.is_empty() {
                 after.insert(0, tail);

@@ -657,6 +657,19 @@ pub(super) fn name_ok(name: &str) -> bool {
         && !NOT_A_TEST.contains(&first_run_together(name).as_str())
 }
 
+/// Whether a name the catalog does not know, on a line or under a label that says it is a
+/// test's, reads as one: a few words that start with a letter, mostly letters (not a sentence
+/// of a note, nor a code), and no section's heading.
+pub(super) fn reads_as_test_name(name: &str) -> bool {
+    let letters = name.chars().filter(|c| c.is_alphabetic()).count();
+    let others = name.chars().filter(|c| !c.is_alphabetic() && *c != ' ').count();
+    (1..=6).contains(&name.split_whitespace().count())
+        && name.starts_with(char::is_alphabetic)
+        && letters >= 3
+        && others * 3 <= letters
+        && !section_heading(name)
+}
+
 /// The first word of `name` where a scan ran two words together (`VisitNo.` for `Visit No.`):
 /// its letters before the first capital that follows a small letter, in small letters.
 pub(super) fn first_run_together(name: &str) -> String {

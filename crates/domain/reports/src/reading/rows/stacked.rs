@@ -93,13 +93,17 @@ pub(super) fn reference_in_name(name: &str) -> Option<String> {
 pub(super) const RESULT_LABELS: &[&str] =
     &["result", "results", "value", "observed", "observed value", "your value", "test result"];
 
-/// The cells of a line that starts with a result's label (`Result :`, `Value`) under a name
-/// the catalog knows, with the name in place of the label: `name` `1.4 mg/dL`. The result
+/// The cells of a line that starts with a result's label (`Result :`, `Value`) under a test's
+/// name, with the name in place of the label: `name` `1.4 mg/dL`. The result
 /// follows the label in its cell or stands in the next one.
 pub(super) fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
     let first = cells.first()?;
     let rest = after_result_label(&first.text)?;
-    crate::catalog::lookup(name)?;
+    // (Or one it does not know, misread perhaps: the label says a result follows its name,
+    // `Tiec` over `Value: 435 µg/dL`.)
+    if crate::catalog::lookup(name).is_none() && !(name_ok(name) && reads_as_test_name(name)) {
+        return None;
+    }
     let mut out = vec![Cell { text: name.to_string(), x1: first.x0, ..first.clone() }];
     // The result's cell: the rest of the label's, or the next where the label stands alone
     // (`Result` | `106 mmoVL`), unless that is the reference.

@@ -1376,6 +1376,8 @@ fn a_lists_next_line_a_photo_misread_is_no_tier_of_the_reference_above() {
         read,
         [
             ("MCH", "28.8", Some("M: 24.3 to 28.8 F: 27.0 to 32.0 pg")),
+            // (A result's line throughout, its name misread past the catalog's reach.)
+            ("Fertin", "0.0", Some("M: 27.0 to 360.0 F: 30.0 to 400.0 ng/mL")),
             ("INR", "0.87", Some("0.72 to 1.08 : Male ; 0.80 to 1.20 : Women")),
             ("Calcaun", "6.3", Some("(Male: 7.7 to 9.3; Female: 8.6 to 10.3) L")),
         ]
@@ -1392,6 +1394,18 @@ fn a_reference_label_a_photo_cut_in_two_is_no_unit() {
     let rows = rows_from_page(&p, None);
     let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref(), r.range_text.as_deref())).collect();
     assert_eq!(read, [("Blood Urea Nitrogen", None, Some("Ref. Range: 6 - 24"))]);
+    // The whole label cut from its range, the unit's column after the reference's.
+    let p = ocr_cells_page(&[
+        &[("Tests", 20.0), ("in Range", 480.0), ("Outside Range", 600.0), ("Normal Range", 800.0), ("UNITS", 1100.0)],
+        &[("Amylase", 20.0), ("31", 500.0), ("Ref. Range:", 790.0), ("28 - 100", 900.0), ("U/L", 1100.0)],
+        &[("AST", 20.0), ("28", 500.0), ("Ret. Range:", 790.0), ("Upto 40", 900.0), ("U/L", 1100.0)],
+    ]);
+    let rows = rows_from_page(&p, None);
+    let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref(), r.range_text.as_deref())).collect();
+    assert_eq!(
+        read,
+        [("Amylase", Some("U/L"), Some("Ref. Range: 28 - 100")), ("AST", Some("U/L"), Some("Ret. Range: Upto 40"))]
+    );
 }
 
 #[test]
@@ -1412,6 +1426,21 @@ fn a_tests_name_a_scan_cut_into_cells_names_the_labelled_result_under_it() {
         [("Total PSA", "4.48", None, Some(4.0)), ("HDL-Cholesterol", "34", Some(40.0), Some(60.0))]
     );
     assert_eq!(rows[0].flag, Some(Flag::High));
+}
+
+#[test]
+fn a_labelled_result_under_a_name_the_catalog_does_not_know_is_that_names() {
+    // `TIBC` misread as `Tiec`: the label says a result follows a test's name. A section's
+    // heading names none.
+    let p = ocr_cells_page(&[
+        &[("Tiec", 20.0)],
+        &[("Value: 435 ug/dL", 60.0), ("Normal range: Men 225-405 ; Women 250-450", 700.0)],
+        &[("BIOCHEMISTRY PROFILE", 20.0)],
+        &[("Value: 12 mg/dL", 60.0), ("Normal range: 10 - 20", 700.0)],
+    ]);
+    let rows = rows_from_page(&p, Some(Sex::Female));
+    assert_eq!(rows.first().map(|r| (r.name.as_str(), r.value.text.as_str())), Some(("Tiec", "435")));
+    assert!(rows.iter().all(|r| r.name != "BIOCHEMISTRY PROFILE"), "{rows:?}");
 }
 
 #[test]
@@ -4049,4 +4078,45 @@ fn a_reference_label_a_photo_misread_under_a_word_result_is_its_reference_not_a_
     let rows = rows_from_page(&list, None);
     let got: Vec<(&str, &str)> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str())).collect();
     assert_eq!(got, [("HBsAg", "Non Reactive")]);
+}
+
+#[test]
+fn a_lists_reference_named_before_its_brackets_spans_the_cells_a_photo_cut() {
+    let p = ocr_cells_page(&[
+        &[("INR 1.08,", 40.0), ("reference (0.80 -", 164.0), ("1.20)", 379.0)],
+        &[("Albumin 3.6 g/dL, reference (3.5 - 5.2):", 40.0), ("Adults ; (2.4 - 4.2) : Child", 531.0)],
+    ]);
+    let rows = rows_from_page(&p, Some(Sex::Male));
+    let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
+    assert_eq!(
+        read,
+        [
+            ("INR", "1.08", Some("0.80 - 1.20")),
+            // A label after the bracket: the range is the first of tiers.
+            ("Albumin", "3.6", Some("(3.5 - 5.2): Adults ; (2.4 - 4.2) : Child")),
+        ]
+    );
+    assert_eq!(rows[1].range.as_ref().map(|r| (r.low, r.high)), Some((Some(3.5), Some(5.2))));
+}
+
+#[test]
+fn a_list_line_of_a_name_the_catalog_does_not_know_is_a_row_only_when_it_is_a_results_throughout() {
+    let p = ocr_cells_page(&[
+        &[("Anti CCP 3.6 U/mL, reference (0 - 5)", 40.0)],
+        &[("Alburnen 3.6 g/dL (3.5 - 5.2)", 40.0)],
+        // No unit; a tier's label; a note; a sentence; a code.
+        &[("Fasting 12, reference (8 - 14)", 40.0)],
+        &[("Desirable 200 mg/dL (< 200)", 40.0)],
+        &[("Note 5.7 % (5.7 - 6.4)", 40.0)],
+        &[("Patients with a result above the cut off 6.5 % (4.0 - 5.6)", 40.0)],
+        &[("Lot AB-12/345-X 3.6 mg/dL (1 - 5)", 40.0)],
+    ]);
+    let rows = rows_from_page(&p, Some(Sex::Male));
+    assert_eq!(
+        names_values_units_ranges(&rows),
+        [
+            ("Anti CCP", "3.6", Some("U/mL"), Some((Some(0.0), Some(5.0)))),
+            ("Alburnen", "3.6", Some("g/dL"), Some((Some(3.5), Some(5.2)))),
+        ]
+    );
 }
