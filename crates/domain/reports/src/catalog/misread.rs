@@ -339,11 +339,12 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
     if b_put_back != name {
         candidates.push(b_put_back);
     }
-    // A vitamin's `D` read as `O` or `0` (`25-OH Vitamin O`): no vitamin is named so.
+    // A vitamin's `D` read as `O`, `0` or `©` (`25-OH Vitamin O`): no vitamin is named so.
     let d_put_back = name
         .split(' ')
         .scan(false, |after_vitamin, w| {
-            let word = if *after_vitamin && matches!(w, "O" | "0" | "o") { "D".to_string() } else { w.to_string() };
+            let word =
+                if *after_vitamin && matches!(w, "O" | "0" | "o" | "\u{a9}") { "D".to_string() } else { w.to_string() };
             *after_vitamin = w.eq_ignore_ascii_case("vitamin");
             Some(word)
         })
@@ -1082,6 +1083,7 @@ mod tests {
         assert_eq!(mended("Vitamin B12"), None);
         assert_eq!(mended("25-OH Vitamin O").as_deref(), Some("25-OH Vitamin D"));
         assert_eq!(mended("Vitamin 0 Total").as_deref(), Some("Vitamin D Total"));
+        assert_eq!(mended("Vitamin \u{a9} Total").as_deref(), Some("Vitamin D Total"));
         // Other names that start with a number stay: one the catalog cannot place, one it knows.
         assert_eq!(mended("17 Ketosteroids"), None);
         assert_eq!(mended("17-OH Progesterone"), None);

@@ -395,15 +395,21 @@ pub(super) fn split_spaced_unit(cell: &Cell, may_be_result: bool) -> Option<Vec<
 /// mys.`) between the name and a reference: the result is a cell, the word its unit, as if
 /// printed apart, mended to the named test's unit it stands for. Only the first cell with a
 /// digit after the name, of a number (a stray mark after it, a flag's asterisk read as a quote
-/// or degree, goes) and one word that is no flag, without digits but for a count's power of
-/// ten (`x10%WuL`), and only before a cell that is a range.
+/// or degree, goes; a flag letter may stand before it, `H 122 WL`) and one word that is no
+/// flag, without digits but for a count's power of ten (`x10%WuL`), and only before a cell
+/// that is a range.
 pub(super) fn split_misread_unit_before_reference(mut cells: Vec<Cell>) -> Vec<Cell> {
     let Some(at) = (1..cells.len()).find(|&i| cells[i].text.contains(|c: char| c.is_ascii_digit())) else {
         return cells;
     };
     let Some(range) = cells.get(at + 1).and_then(|next| parse_range(&next.text, None)) else { return cells };
     let cell = &cells[at];
-    let Some((number, word)) = cell.text.split_once(' ') else { return cells };
+    // (A flag letter before the result stays with it: `H 122 WL`.)
+    let (flag, text) = match cell.text.split_once(' ') {
+        Some((flag, rest)) if matches!(flag, "H" | "L") => (Some(flag), rest),
+        _ => (None, cell.text.as_str()),
+    };
+    let Some((number, word)) = text.split_once(' ') else { return cells };
     let number = number.trim_end_matches(STRAY_AFTER).trim_end_matches(['\u{b0}', '\u{ba}']);
     let plain = parse_value(number).is_some_and(|v| v.number.is_some() && v.qualifier.is_none());
     let unit_like = (2..=12).contains(&word.chars().count())
@@ -427,7 +433,11 @@ pub(super) fn split_misread_unit_before_reference(mut cells: Vec<Cell>) -> Vec<C
             by_bounds.filter(possible).or_else(|| b.unit_in_its_column(word, value, (None, None)))
         })
         .unwrap_or_else(|| word.to_string());
-    let parts = cell.cut_ends(number.to_string(), unit);
+    let result = match flag {
+        Some(flag) => format!("{flag} {number}"),
+        None => number.to_string(),
+    };
+    let parts = cell.cut_ends(result, unit);
     cells.splice(at..=at, parts);
     cells
 }

@@ -4120,3 +4120,28 @@ fn a_list_line_of_a_name_the_catalog_does_not_know_is_a_row_only_when_it_is_a_re
         ]
     );
 }
+
+#[test]
+fn a_flagged_result_whose_unit_a_photo_misread_before_a_labelled_reference_is_read() {
+    // The flag before the result and the unit in its cell: `H 122 U/L` read as `H 122 WL`.
+    let p = ocr_cells_page(&[
+        &[("Test Description", 20.0), ("Result", 500.0), ("Reference Range", 750.0), ("Prior Result", 1100.0)],
+        &[("Amylase", 20.0), ("H 122 WL", 500.0), ("Normal: 28-100", 750.0), ("132", 1100.0)],
+        &[
+            ("Vitamin D Total", 20.0),
+            ("H 123.6 ngimt", 500.0),
+            ("Normal:", 750.0),
+            ("30.0-100.0", 810.0),
+            ("139.2", 1100.0),
+        ],
+    ]);
+    let rows = rows_from_page(&p, Some(Sex::Male));
+    assert_eq!(
+        names_values_units_ranges(&rows),
+        [
+            ("Amylase", "122", Some("U/L"), Some((Some(28.0), Some(100.0)))),
+            ("Vitamin D Total", "123.6", Some("ng/mL"), Some((Some(30.0), Some(100.0)))),
+        ]
+    );
+    assert!(rows.iter().all(|r| r.flag == Some(Flag::High)), "{rows:?}");
+}
