@@ -497,8 +497,9 @@ pub fn misread_name_fitting(name: &str, fits: impl Fn(&super::Biomarker) -> bool
 /// nine, and two in a longer one (`Phospteatase`). Only the test's own names are asked, so a
 /// word may be further from its name than where any catalog word could be meant.
 ///
-/// A word one letter dropped, added or swapped from its name is a lab's spelling and stays
-/// ([`respelt`]); so does a name with nothing misread, or whose test is not known by a part.
+/// A word a letter dropped or added from a catalog word, or two of its letters swapped, is a
+/// lab's spelling and stays ([`respelt`]); so does a name with nothing misread, or whose test
+/// is not known by a part.
 #[must_use]
 pub fn misread_words_of_known_test(name: &str) -> Option<String> {
     let test = super::lookup(name)?;
@@ -539,9 +540,10 @@ pub fn misread_words_of_known_test(name: &str) -> Option<String> {
     // (Back to front, so that a part's places stay where they were.)
     for part in parts.iter().rev() {
         let words: Vec<String> = part.iter().map(|(_, w)| w.to_ascii_lowercase()).collect();
+        let may_mend: Vec<bool> = words.iter().map(|w| misread(w)).collect();
         if words.iter().any(|w| w.contains(|c: char| !c.is_ascii_alphanumeric()))
             || super::CATALOG.by_alias.contains_key(&words.join(" "))
-            || !words.iter().any(|w| misread(w))
+            || !may_mend.contains(&true)
         {
             continue;
         }
@@ -551,11 +553,11 @@ pub fn misread_words_of_known_test(name: &str) -> Option<String> {
                 continue;
             }
             let mut cost = 0.0;
-            for (read, their) in words.iter().zip(theirs) {
+            for ((read, their), may_mend) in words.iter().zip(theirs).zip(&may_mend) {
                 if read == their {
                     continue;
                 }
-                if !misread(read) {
+                if !may_mend {
                     cost = f32::INFINITY;
                     break;
                 }

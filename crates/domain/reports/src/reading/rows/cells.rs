@@ -101,9 +101,8 @@ pub(super) fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
             && cells[i + 1].text.split_whitespace().count() == 1
             && (labels_a_sex(&cells[i + 1].text) || ages.contains(&next.as_str()));
         // (Or the whole label, cut from its range: `Ref. Range:` | `28 - 100`.)
-        let label_words = ["ref", "ref.", "ret", "ret.", "reference", "range", "ranges", "normal", "interval"];
         let whole_label = colon_ended
-            && cells[i].text.split_whitespace().all(|w| label_words.contains(&word(w).as_str()))
+            && cells[i].text.split_whitespace().all(reference_word)
             && (next.starts_with("up")
                 || cells[i + 1]
                     .text

@@ -154,11 +154,11 @@ pub(super) fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<C
     {
         return None;
     }
-    // A name the catalog knows, or one on a line that is a result's throughout: a number, a
-    // unit and a reference that reads as a range (`Anti CCP 3.6 U/mL (0 - 5)`, `Alburnen 3.6
-    // g/dL, reference (3.5 - 5.2)` as a photo misread it). (Asked last: the catalog's lookup
+    // A name the catalog knows, or one on a line that is a result's throughout: the name and
+    // result one run of words (a table's cells are read as a table's), a number, a unit and a
+    // reference that reads as a range (`Anti CCP 3.6 U/mL (0 - 5)`, `Alburnen 3.6 g/dL,
+    // reference (3.5 - 5.2)` as a photo misread it). (The catalog is asked last: its lookup
     // forgives misreadings and takes longest.)
-    // (Only where the name and result are one run of words: a table's cells are read as its.)
     let throughout = !in_words
         && words[..value_end].iter().all(|w| w.cell == words[0].cell)
         && unit.is_some()

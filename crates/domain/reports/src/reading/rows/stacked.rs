@@ -94,8 +94,8 @@ pub(super) const RESULT_LABELS: &[&str] =
     &["result", "results", "value", "observed", "observed value", "your value", "test result"];
 
 /// The cells of a line that starts with a result's label (`Result :`, `Value`) under a test's
-/// name, with the name in place of the label: `name` `1.4 mg/dL`. The result
-/// follows the label in its cell or stands in the next one.
+/// name, with the name in place of the label: `name` `1.4 mg/dL`. The result follows the label
+/// in its cell or stands in the next one.
 pub(super) fn result_under_name(name: &str, cells: &[Cell]) -> Option<Vec<Cell>> {
     let first = cells.first()?;
     let rest = after_result_label(&first.text)?;
