@@ -147,15 +147,9 @@ pub(super) fn value_column_of_rows(header: &[Cell], below: &[Line]) -> Option<Co
     }
     let reference = header.iter().rposition(|c| header_says(c, REFERENCE_HEADERS)).filter(|&i| i > 0)?;
     let reference_x = header[reference].x0;
-    // The rows up to the next header or a line far below the one before (the table's end).
     let mut ends: Vec<(f32, f32, f32)> = Vec::new();
-    let mut y = below.first()?.bbox.y0;
-    for line in below {
+    for line in table_rows(below) {
         let h = line.bbox.height().max(1.0);
-        if line.bbox.y0 - y > 4.0 * h || header_columns(&line.cells, false).is_some() {
-            break;
-        }
-        y = line.bbox.y1;
         if let [.., before, last] = line.cells.as_slice()
             && last.x0 > reference_x
             && before.x1 < last.x0
@@ -175,6 +169,61 @@ pub(super) fn value_column_of_rows(header: &[Cell], below: &[Line]) -> Option<Co
     // (Not a column that starts at the reference's header: that is the reference.)
     (start > reference_x + h).then_some(())?;
     Some(Columns { value: Some((start - h, f32::MAX)), before_value: Some(reference_x), ..Columns::default() })
+}
+
+/// The lines of a table under its header (`below`): up to the next header, or a line far
+/// below the one before (the table's end).
+fn table_rows(below: &[Line]) -> &[Line] {
+    let mut y = below.first().map_or(0.0, |l| l.bbox.y0);
+    let end = below
+        .iter()
+        .position(|line| {
+            let far = line.bbox.y0 - y > 4.0 * line.bbox.height().max(1.0);
+            y = line.bbox.y1;
+            far || header_columns(&line.cells, false).is_some()
+        })
+        .unwrap_or(below.len());
+    &below[..end]
+}
+
+/// The span of a unit column after the reference's whose header OCR lost (`Investigation
+/// Result  Biological Ref. Interval`, its `Units` unread), on a scanned page: where the rows
+/// (`below` the header) end in a word right of their reference, at least three of them within
+/// three letters' height of where the middle one starts, and three of those, or two that are
+/// a quarter of them, a unit as printed (`%`, `ng/mL`): the others are units a photo misread
+/// (`mafdt`). Not a column of remarks (`Rechecked`), of earlier results, or of the reference
+/// itself.
+pub(super) fn unit_column_of_rows(header: &[Cell], columns: &Columns, below: &[Line]) -> Option<(f32, f32)> {
+    let (_, value_end) = columns.value?;
+    if columns.unit_after.is_some()
+        || columns.unit_before.is_some()
+        || header.iter().any(|c| header_says(c, UNIT_HEADERS))
+    {
+        return None;
+    }
+    let reference_x = header.iter().find(|c| c.x0 >= value_end - 2.0 && header_says(c, REFERENCE_HEADERS))?.x0;
+    let mut ends: Vec<(f32, bool, f32)> = Vec::new();
+    for line in table_rows(below) {
+        if let [.., before, last] = line.cells.as_slice()
+            && before.x1 >= reference_x
+            && last.x0 > before.x1
+            && last.text.split_whitespace().count() <= 2
+            && last.text.chars().count() <= 12
+            && last.value().is_none()
+            && parse_range(&last.text, None).is_none()
+        {
+            let known = last.text == "%" || crate::catalog::is_known_unit(last.text.trim());
+            ends.push((last.x0, known, line.bbox.height().max(1.0)));
+        }
+    }
+    let mut starts: Vec<f32> = ends.iter().map(|e| e.0).collect();
+    starts.sort_by(f32::total_cmp);
+    let middle = *starts.get(starts.len() / 2)?;
+    let h = ends.iter().map(|e| e.2).fold(0.0, f32::max);
+    let column: Vec<&(f32, bool, f32)> = ends.iter().filter(|e| (e.0 - middle).abs() <= 3.0 * h).collect();
+    let known = column.iter().filter(|e| e.1).count();
+    (column.len() >= 3 && (known >= 3 || (known >= 2 && known * 4 >= column.len())))
+        .then_some((middle - 3.0 * h, f32::MAX))
 }
 
 /// The columns of a cumulative report's header (`Test  05/10/2026  12/11/2026  Units`): a

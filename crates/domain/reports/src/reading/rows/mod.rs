@@ -536,6 +536,10 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
         let header = header_columns(&line.cells, name_above)
             .or_else(|| scanned.then(|| value_column_of_rows(&line.cells, &lines[index + 1..])).flatten());
         if let Some(mut c) = header {
+            // A unit column after the reference whose header a scan lost.
+            if scanned && let Some(units) = unit_column_of_rows(&line.cells, &c, &lines[index + 1..]) {
+                c.unit_after = Some(units);
+            }
             // A header set on two lines: `Results` under `Previous` heads the earlier results.
             if let (Some((x0, _)), Some(above)) = (c.value, above)
                 && above

@@ -4145,3 +4145,35 @@ fn a_flagged_result_whose_unit_a_photo_misread_before_a_labelled_reference_is_re
     );
     assert!(rows.iter().all(|r| r.flag == Some(Flag::High)), "{rows:?}");
 }
+
+#[test]
+fn a_unit_column_after_the_reference_whose_header_a_photo_lost_holds_units_however_misread() {
+    // `Units` unread: units as printed (`%`, `ng/mL`, `sec`) and as a photo misread them.
+    let p = ocr_cells_page(&[
+        &[("Investigation", 20.0), ("Result", 500.0), ("Biological Ref. Interval", 800.0)],
+        &[("Urea", 20.0), ("43", 500.0), ("Male: (15 - 39); Female: (17 - 43)", 760.0), ("mayo", 1200.0)],
+        &[("Neutrophils", 20.0), ("81", 500.0), ("(40 - 80)", 800.0), ("%", 1210.0)],
+        &[("Ferritin", 20.0), ("160.2", 500.0), ("(13 - 150)", 800.0), ("ng/mL", 1200.0)],
+        &[("PT", 20.0), ("13.2", 500.0), ("(9.9 - 12.2)", 800.0), ("sec", 1205.0)],
+        &[("Total Cholesterol", 20.0), ("243", 500.0), ("< 200", 800.0), ("mafdt", 1195.0)],
+    ]);
+    let units: Vec<_> = rows_from_page(&p, Some(Sex::Female)).into_iter().map(|r| (r.name, r.unit)).collect();
+    assert_eq!(
+        units,
+        [
+            ("Urea".to_string(), Some("mg/dL".to_string())),
+            ("Neutrophils".into(), Some("%".into())),
+            ("Ferritin".into(), Some("ng/mL".into())),
+            ("PT".into(), Some("sec".into())),
+            ("Total Cholesterol".into(), Some("mg/dL".into())),
+        ]
+    );
+    // A column of remarks there is none.
+    let p = ocr_cells_page(&[
+        &[("Investigation", 20.0), ("Result", 500.0), ("Biological Ref. Interval", 800.0)],
+        &[("Urea", 20.0), ("43", 500.0), ("(17 - 43)", 800.0), ("Rechecked", 1200.0)],
+        &[("Creatinine", 20.0), ("0.9", 500.0), ("(0.6 - 1.1)", 800.0), ("Verified", 1200.0)],
+        &[("Uric Acid", 20.0), ("5.1", 500.0), ("(2.6 - 6.0)", 800.0), ("Repeated", 1200.0)],
+    ]);
+    assert!(rows_from_page(&p, Some(Sex::Female)).iter().all(|r| r.unit.is_none()));
+}
