@@ -185,6 +185,7 @@ const JOINED: &[(&str, char)] = &[
     ("cl", 'd'),
     ("vv", 'w'),
     ("it", 'u'),
+    ("li", 'u'),
 ];
 
 /// The cost of reading the letters `read` for the catalog word `word` (both in small letters):
@@ -1237,6 +1238,8 @@ mod tests {
     fn letters_a_photo_runs_together_or_breaks_apart_are_put_back() {
         assert_eq!(mend_misread("Triglycendes").as_deref(), Some("Triglycerides"));
         assert_eq!(mend_misread("Chionde").as_deref(), Some("Chloride"));
+        // An `li` whose strokes a blur joined at their feet, read as a `u`.
+        assert_eq!(mend_misread("Upase").as_deref(), Some("Lipase"));
         assert_eq!(mend_misread("Aminotranstferase").as_deref(), Some("Aminotransferase"));
         assert_eq!(mend_misread("Aminotransterase").as_deref(), Some("Aminotransferase"));
         assert_eq!(mend_misread("Calcrum").as_deref(), Some("Calcium"));
