@@ -595,9 +595,10 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     let fits = |b: &Biomarker| {
         let range_usual = (printed.0.is_some() || printed.1.is_some())
             && range_far_from_usual(b, row.unit.as_deref(), None, printed.0, printed.1).is_none();
-        // (A unit mended for the value as read, or, for one that lost its point, for any.)
+        // (A unit mended for the value as read, or, for one that lost its point, for any; or
+        // one of the test's cut short or misread past mending, `ay` for a percentage's `%`.)
         let unit = |value: Option<f64>| match row.unit.as_deref() {
-            Some(u) => b.measured_in(u) || b.mend_unit(u, value).is_some(),
+            Some(u) => b.measured_in(u) || b.mend_unit(u, value).is_some() || b.unit_misread(u, value).is_some(),
             None => (b.unit.is_empty() && row.value.qualitative.is_some()) || (range_usual && !b.unit.is_empty()),
         };
         (unit(row.value.number) && value_possible(b, row))
@@ -2324,6 +2325,9 @@ mod tests {
         assert_eq!(name(&line, "ocr").as_deref(), Some("Glycated Haemoglobin"));
         let line = [("Ajburnin", 20.0), ("33", 250.0), ("3.5-5.2", 400.0)];
         assert_eq!(name(&line, "ocr").as_deref(), Some("Albumin"));
+        // A percentage's `%` misread past mending as two letters is the test's unit still.
+        let line = [("Eosinaphits", 20.0), ("2", 250.0), ("ay", 330.0), ("1-6%", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Eosinophils"));
     }
 
     #[test]
