@@ -846,6 +846,11 @@ fn substitutions(lower: &str, candidate: &str) -> usize {
 /// capital (`LoL` is `LDL`) and a stroke or digit is read as a capital at the start of the word
 /// (`lron` is `Iron`) and small elsewhere.
 fn in_case_of(printed: &str, target: &str) -> String {
+    // An abbreviation the catalog prints only in capitals (`TIBC`) read with a capital
+    // (`Tiec`) is in capitals. (One read in small letters, `lol` for `ldl`, stays so.)
+    if ABBREVIATIONS.contains(target) && printed.chars().any(|c| c.is_ascii_uppercase()) {
+        return target.to_ascii_uppercase();
+    }
     let upper = printed.chars().filter(char::is_ascii_alphabetic).all(|c| c.is_ascii_uppercase())
         && printed.chars().filter(char::is_ascii_alphabetic).count() > 1;
     if upper {
@@ -973,6 +978,26 @@ static VOCABULARY: LazyLock<Vocabulary> = LazyLock::new(|| {
     }
     let letters = words.iter().map(|w| (w.clone(), w.chars().collect())).collect();
     Vocabulary { words, by_shape, letters }
+});
+
+/// Words of two to six letters the catalog's names print only in capitals (`TIBC`, `HDL`), in
+/// small letters. (Its aliases are written in small letters.)
+static ABBREVIATIONS: LazyLock<HashSet<String>> = LazyLock::new(|| {
+    let mut capitals: HashSet<String> = HashSet::new();
+    let mut otherwise: HashSet<String> = HashSet::new();
+    for word in super::all().iter().flat_map(|b| b.name.split(|c: char| !c.is_ascii_alphabetic())) {
+        if !(2..=6).contains(&word.len()) {
+            continue;
+        }
+        let lower = word.to_ascii_lowercase();
+        if word.chars().all(|c| c.is_ascii_uppercase()) {
+            capitals.insert(lower);
+        } else {
+            otherwise.insert(lower);
+        }
+    }
+    capitals.retain(|w| !otherwise.contains(w));
+    capitals
 });
 
 /// Qualitative results; the short names analysers print for the differential count
@@ -1240,6 +1265,9 @@ mod tests {
         assert_eq!(mend_misread("Chionde").as_deref(), Some("Chloride"));
         // An `li` whose strokes a blur joined at their feet, read as a `u`.
         assert_eq!(mend_misread("Upase").as_deref(), Some("Lipase"));
+        // An abbreviation the catalog prints in capitals is given in capitals.
+        let tibc = |b: &super::super::Biomarker| b.key == "tibc";
+        assert_eq!(misread_name_fitting("Tiec", tibc).as_deref(), Some("TIBC"));
         assert_eq!(mend_misread("Aminotranstferase").as_deref(), Some("Aminotransferase"));
         assert_eq!(mend_misread("Aminotransterase").as_deref(), Some("Aminotransferase"));
         assert_eq!(mend_misread("Calcrum").as_deref(), Some("Calcium"));
