@@ -952,7 +952,8 @@ pub(crate) fn range_far_from_usual(
 /// Scanned whole numbers that lost their decimal point, put back: a leading zero (`076`,
 /// [`leading_zero_point`]), a gap where the point stood (`45 1`, [`lost_point`]), or a number
 /// no person can have for the test (haematocrit `385`, [`Biomarker::point_lost`], judged
-/// against the printed range unless that range is itself misread, else the usual one). Rows
+/// against the printed range unless that range is itself misread, else the usual one), or a
+/// whole number far above a range printed with decimals ([`value_lost_point`]). Rows
 /// read apart from their flag already (`fused`, [`flags_run_into_values`]) are left. Gives,
 /// for each row, why its value was changed; the value as read stays in its text.
 fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>, fused: &[Option<String>]) -> Vec<Option<String>> {
@@ -1008,11 +1009,29 @@ fn put_back_points(rows: &mut [LabRow], sex: Option<Sex>, fused: &[Option<String
                     row.value.text
                 );
                 Some((number, reason))
-            })?;
+            })
+            .or_else(|| value_lost_point(row))?;
             row.value.number = Some(number);
+            if let Some(unit) = unit_of_point_put_back(row) {
+                row.unit = Some(unit);
+            }
             Some(reason)
         })
         .collect()
+}
+
+/// The unit of a row whose value had its point put back, where the unit it has was mended for
+/// the number as read and does not hold the number now: the one unit the printed range is the
+/// test's usual range in ([`unit_of_range`]), where the number is possible. MCHC `335` beside
+/// `31.5-34.5` had its `g/dL` (read `git`) taken for g/L, where 335 is possible and 33.5 is
+/// not.
+fn unit_of_point_put_back(row: &LabRow) -> Option<String> {
+    let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref())?;
+    let number = row.value.number?;
+    biomarker.implausible(number, row.unit.as_deref())?;
+    let range = row.range.as_ref()?;
+    let unit = unit_of_range(biomarker, (range.low, range.high))?;
+    biomarker.implausible(number, Some(&unit)).is_none().then_some(unit)
 }
 
 /// A result whose thousands separator OCR read as a decimal point (`1.039` for `1,039` pg/mL):
@@ -1168,18 +1187,21 @@ fn flag_read_after_value(row: &LabRow) -> Option<(f64, Flag, String)> {
 
 /// A scanned whole number over three times its printed reference's upper bound that, with a
 /// decimal point at the places the reference prints, is within twice it (`51` beside `<= 5.0`:
-/// 5.1): its point may have been lost. It is a value the test can have as read (else it was
-/// put back), so it stays so, and asks for review.
-fn value_lost_point(row: &LabRow) -> Option<String> {
+/// 5.1): its point was lost. Labs print a result to the places of its range, so a whole
+/// number beside a range with decimals is a reading short of its point; put back, it is
+/// near the range, where the number as read is not. Gives the number with its point put back
+/// and why; the value as read stays in its text, and the row asks for review.
+fn value_lost_point(row: &LabRow) -> Option<(f64, String)> {
     let text = row.value.text.as_str();
     let places = range_places(row.range_text.as_deref()?)?;
     // (The point put back `places` from the end; a number with none is no nearer.)
     let pointed = *points_put_back(text)?.get(text.len().checked_sub(places + 1)?)?;
     let high = row.range.as_ref()?.high?;
     (text.parse::<f64>().ok()? > 3.0 * high && pointed <= 2.0 * high).then(|| {
-        format!(
-            "the result reads {text}, far above its reference range; with a decimal point where the range prints one it would be {pointed}, so the point may have been lost in the scan; check the report"
-        )
+        let reason = format!(
+            "the result reads {text}, far above its reference range; the range prints a decimal point, and with one at the same place the result is {pointed}, so it is taken as {pointed}: the point was likely lost in the scan; check the report"
+        );
+        (pointed, reason)
     })
 }
 
@@ -1335,7 +1357,6 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
                 .then(|| "the reference range reads backwards".to_string())
         })
         .or_else(|| ocr.then(|| range_lost_point(row.value.number?, low?, high?)).flatten())
-        .or_else(|| ocr.then(|| value_lost_point(&row)).flatten())
         .or(misread_range)
         .or_else(|| {
             // An empty result cell in a scan may be a value OCR missed.
@@ -1607,14 +1628,32 @@ mod tests {
     }
 
     #[test]
-    fn a_scanned_whole_number_far_above_a_reference_with_decimals_asks_whether_its_point_was_lost() {
+    fn a_scanned_whole_number_far_above_a_reference_with_decimals_has_its_point_put_back() {
         let review = |value: &str, range: &str| value_lost_point(&lab_row("hs-CRP", value, "mg/L", range));
-        let reason = review("51", "<= 5.0").unwrap_or_default();
-        assert!(reason.contains("would be 5.1"), "{reason}");
+        let (number, reason) = review("51", "<= 5.0").unwrap_or_default();
+        assert_eq!(number, 5.1);
+        assert!(reason.contains("taken as 5.1"), "{reason}");
         assert_eq!(review("5.1", "<= 5.0"), None, "a point read");
         assert_eq!(review("12", "<= 5.0"), None, "not far above");
         assert_eq!(review("51", "<= 5"), None, "a range of whole numbers");
         assert_eq!(review("510", "<= 5.0"), None, "51.0 is no nearer");
+        // Through the analysis of a scan: the value is the one put back, the row asks for review.
+        let mut rows = vec![lab_row("hs-CRP", "51", "mg/L", "<= 5.0"), lab_row("hs-CRP", "61.0", "mg/L", "<= 5.0")];
+        let why = put_back_points(&mut rows, None, &[None, None]);
+        assert_eq!((rows[0].value.number, rows[0].unit.as_deref()), (Some(5.1), Some("mg/L")));
+        assert!(why[0].is_some());
+        assert_eq!((rows[1].value.number, why[1].is_some()), (Some(61.0), false), "a result printed with its point");
+        // A unit mended for the number as read is the range's, where the number put back is
+        // possible only in that: MCHC 33.5 is in g/dL, as its range is.
+        let mut rows =
+            vec![lab_row("MCHC", "335", "g/L", "31.5 - 34.5"), lab_row("Total Protein", "65", "g/L", "6.4 - 8.3")];
+        put_back_points(&mut rows, None, &[None, None]);
+        assert_eq!((rows[0].value.number, rows[0].unit.as_deref()), (Some(33.5), Some("g/dL")));
+        assert_eq!((rows[1].value.number, rows[1].unit.as_deref()), (Some(6.5), Some("g/dL")));
+        // A unit that holds the number put back stays, whatever unit the range is usual in.
+        let mut rows = vec![lab_row("Urea", "75", "mg/dL", "2.5 - 7.5")];
+        put_back_points(&mut rows, None, &[None]);
+        assert_eq!((rows[0].value.number, rows[0].unit.as_deref()), (Some(7.5), Some("mg/dL")));
         assert_eq!(range_places("M:13.0-17.0F: 11.7. 15.3"), Some(1), "a full stop is no place");
         assert_eq!(range_places("0.80 - 1.20"), Some(2));
     }
