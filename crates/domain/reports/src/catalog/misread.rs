@@ -453,7 +453,7 @@ fn misread_words_put_back(name: &str) -> Option<String> {
 /// it names shows which test it is: its words that are no catalog word put back from the one
 /// catalog name (of as many words, the others the same) that is a misreading of it
 /// ([`misreading_cost`]: half a letter in a word of three letters, one letter in a word of up
-/// to six, a letter and a half in a longer one) and whose test `fits` the row (its unit is
+/// to six, two in a longer one: `Basoptets`, `Caicuam`) and whose test `fits` the row (its unit is
 /// the test's and its value one the test can have: `Eosinophds  4  %`, `Bron  212  µg/dL`).
 /// `None` when no such name fits, or another test's that fits is nearly as near.
 ///
@@ -466,7 +466,7 @@ pub fn misread_name_fitting(name: &str, fits: impl Fn(&super::Biomarker) -> bool
     let limit = |letters: usize| match letters {
         ..=3 => 0.5,
         4..=6 => 1.0,
-        _ => 1.5,
+        _ => 2.0,
     };
     // (A name the catalog knows as printed may still hold a misread word it passes over, a
     // method's in brackets: `LDL-Cholesterol (Calculates)`; it is put back as a respelt one.)
@@ -1156,6 +1156,10 @@ mod tests {
         assert_eq!(any("Eosinophds").as_deref(), Some("Eosinophils"));
         assert_eq!(any("TSH Uluasensitive").as_deref(), Some("TSH Ultrasensitive"));
         assert_eq!(any("Haematocmt").as_deref(), Some("Haematocrit"));
+        // Up to two letters' misreading in a word of seven or more.
+        assert_eq!(any("Basoptets").as_deref(), Some("Basophils"));
+        assert_eq!(any("Caicuam").as_deref(), Some("Calcium"));
+        assert_eq!(any("Alburren").as_deref(), Some("Albumin"));
         // Known as a lab's misspelling: put back where a letter was put for another.
         assert_eq!(any("Magnesmum").as_deref(), Some("Magnesium"));
         assert_eq!(any("Fasting Insudin").as_deref(), Some("Fasting Insulin"));
@@ -1171,7 +1175,8 @@ mod tests {
         }
         // Names known as read, and words too far from any catalog word, stay.
         assert_eq!(any("Iron"), None);
-        assert_eq!(any("Basopiuis"), None);
+        assert_eq!(any("Fenian"), None, "Ferritin is further");
+        assert_eq!(any("Cifonde"), None, "Chloride is further");
         // Only a test the row fits: none, or another than the nearest.
         assert_eq!(misread_name_fitting("Bron", |_| false), None);
         assert_eq!(misread_name_fitting("Bron", |b| b.key != "iron"), None);
