@@ -459,10 +459,11 @@ fn separate_sexes(s: &str) -> String {
             let number_after =
                 |c: char| after.starts_with(c) && after[1..].trim_start().starts_with(|c: char| c.is_ascii_digit());
             let kept = out.trim_end().trim_end_matches([':', ';', '.', ',', '-']).trim_end();
-            // (A label that lost its colon before a bracketed range, after another range:
-            // `Male: (36 - 54): Female (40 - 60)`.)
+            // (A label that lost its colon before a range, after another range: `Male: (36 -
+            // 54): Female (40 - 60)`, `M: 12-54 F 13-60`, `Male: 88-96, Female 98-107`.)
             let bracketed = !kept.is_empty() && number_after('(');
-            let labelled = after.starts_with([':', ';']) || number_after('.') || bracketed;
+            let bare = !kept.is_empty() && after.starts_with(|c: char| c.is_ascii_digit());
+            let labelled = after.starts_with([':', ';']) || number_after('.') || bracketed || bare;
             let closed = kept.strip_suffix(')').unwrap_or(kept).trim_end();
             let after_range = || kept.is_empty() || closed.ends_with(|c: char| c.is_ascii_digit());
             // (The word is looked up last: this runs for every word of every reference.)
@@ -477,8 +478,11 @@ fn separate_sexes(s: &str) -> String {
                 out.push_str(label);
                 out.push_str(": ");
                 // (A label's colon read twice: `Female: : (3.5 - 5.1)`.)
-                let rest =
-                    if bracketed { after } else { after[1..].trim_start().strip_prefix(':').unwrap_or(&after[1..]) };
+                let rest = if bracketed || bare {
+                    after
+                } else {
+                    after[1..].trim_start().strip_prefix(':').unwrap_or(&after[1..])
+                };
                 i = s.len() - rest.trim_start().len();
                 continue;
             }
@@ -1550,6 +1554,11 @@ mod tests {
         assert_eq!(female("Male: (0.27 - 1.08); Femate: (0.30 - 1.20) mg/dL"), Some((Some(0.3), Some(1.2))));
         // A label's colon read twice.
         assert_eq!(female("Male: (3.1 - 4.6); Female: : (3.5 - 5.1)"), Some((Some(3.5), Some(5.1))));
+        // The second label's colon lost before a plain range.
+        assert_eq!(female("M: 12-54 F 13-60"), Some((Some(13.0), Some(60.0))));
+        assert_eq!(male("M: 12-54 F 13-60"), Some((Some(12.0), Some(54.0))));
+        assert_eq!(female("Male: 88-96, Female 98-107"), Some((Some(98.0), Some(107.0))));
+        assert_eq!(female("Male: 135-369; Female 150-410"), Some((Some(150.0), Some(410.0))));
     }
 
     #[test]
