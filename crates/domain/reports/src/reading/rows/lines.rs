@@ -86,11 +86,11 @@ pub(super) fn lines_of(page: &Page) -> Vec<Line> {
                 // The gap as it is on the image: words next to each other are moved by nearly
                 // as much, but not quite, and a gap just under the limit must not pass it.
                 let gap = w.bbox.x0 - std::mem::replace(&mut raw_x1, w.bbox.x1);
-                // A range's high bound after its `to` is the range's, across a photo's wider
-                // space too (`reference 40 to` | `129 U/L`).
+                // A range's high bound after its `to` or dash is the range's, across a photo's
+                // wider space too (`reference 40 to` | `129 U/L`, `Ref. range 0.80 -` | `1.20`).
                 let bound = scanned && gap < 1.2 * h && text.starts_with(|c: char| c.is_ascii_digit()) && {
                     let mut before = cells.last().map_or("", |c| c.text.as_str()).rsplit(' ');
-                    before.next().is_some_and(|t| t.eq_ignore_ascii_case("to"))
+                    before.next().is_some_and(|t| t.eq_ignore_ascii_case("to") || t == "-")
                         && before.next().is_some_and(|n| parse_number(n.trim_start_matches(['(', '<', '>'])).is_some())
                 };
                 match cells.last_mut() {

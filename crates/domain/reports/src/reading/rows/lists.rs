@@ -183,7 +183,8 @@ pub(super) fn split_listed(cells: &[Cell], need_separator: bool) -> Option<Vec<C
 }
 
 /// The words of `cells`, each where it stands; a result a photo ran into its `%` or flag
-/// (`3%`, `3.3L`), or its `=` into the result (`=55`), is two words. (Not one run into a unit
+/// (`3%`, `3.3L`), or its `=` into the result (`=55`), is two words; a name's word run into
+/// both (`CRP=1.4`), three. (Not one run into a unit
 /// with a slash: `1U/L` is a photo's `IU/L`.)
 pub(super) fn run_words(cells: &[Cell]) -> Vec<RunWord<'_>> {
     let mut words = Vec::new();
@@ -194,9 +195,17 @@ pub(super) fn run_words(cells: &[Cell]) -> Vec<RunWord<'_>> {
             let glued =
                 leading_number(text).filter(|(number, _, rest)| !number.is_empty() && matches!(*rest, "%" | "H" | "L"));
             let after_equals = text.strip_prefix('=').filter(|rest| list_number(rest));
+            // (Or the name's last word run into both: `CRP=1.4`.)
+            let between =
+                text.split_once('=').filter(|(name, number)| name.contains(char::is_alphabetic) && list_number(number));
             if let Some(number) = after_equals {
                 words.push(RunWord { text: "=", x0: cell.x_at(at), x1: cell.x_at(at + 1), cell: index });
                 words.push(RunWord { text: number, x0: cell.x_at(at + 1), x1: cell.x_at(at + n), cell: index });
+            } else if let Some((name, number)) = between {
+                let k = name.chars().count();
+                words.push(RunWord { text: name, x0: cell.x_at(at), x1: cell.x_at(at + k), cell: index });
+                words.push(RunWord { text: "=", x0: cell.x_at(at + k), x1: cell.x_at(at + k + 1), cell: index });
+                words.push(RunWord { text: number, x0: cell.x_at(at + k + 1), x1: cell.x_at(at + n), cell: index });
             } else if let Some((number, _, rest)) = glued {
                 let k = number.chars().count();
                 words.push(RunWord { text: number, x0: cell.x_at(at), x1: cell.x_at(at + k), cell: index });
@@ -463,9 +472,13 @@ pub(super) fn reference_start(words: &[RunWord], at: usize) -> bool {
         || (reference_word(word) && (word.ends_with([':', '.']) || after_comma || abbreviated(word)))
 }
 
-/// Whether `word` only says a reference follows (`Ref:`, `Normal`, `range:`, `Ret,`).
+/// Whether `word` only says a reference follows (`Ref:`, `Normal`, `range:`, `Ret,`), or is
+/// a photo's `range` with a letter misread (`Ref, Fange 136 - 145`; not a word a letter
+/// longer, `Orange`).
 pub(super) fn reference_word(word: &str) -> bool {
-    REFERENCE_WORDS.contains(&word.trim_end_matches([':', ';', ',']).to_lowercase().as_str())
+    let lower = word.trim_end_matches([':', ';', ',']).to_lowercase();
+    REFERENCE_WORDS.contains(&lower.as_str())
+        || (lower.len() == 5 && lower.is_ascii() && crate::catalog::one_slip(&lower, "range"))
 }
 
 /// A reference without the words before it that only name it, up to a colon (`Normal range:

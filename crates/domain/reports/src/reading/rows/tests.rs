@@ -432,6 +432,9 @@ fn a_list_line_whose_equals_sign_a_photo_ran_into_the_result_is_a_row() {
     let p = ocr_cells_page(&[
         &[("Potassium (K+) =5.5 mEq/L (Ref", 40.0), ("Male: 3.1-4.6; Female 3.5-5.1)", 500.0)],
         &[("Blood Urea Nitrogen =12 mg/dL (Normal: 6-24)", 40.0)],
+        // The name run into it as well, and a misread `range` after its label.
+        &[("CRP=1.4 mg/L", 40.0), ("Ref. range Up to 5.0 mg/L", 200.0)],
+        &[("Sodium (Na+) = 133 Low mmol/L", 40.0), ("Ref, Fange 136 - 145 mmol/L", 300.0)],
     ]);
     let rows = rows_from_page(&p, Some(Sex::Female));
     assert_eq!(
@@ -439,8 +442,12 @@ fn a_list_line_whose_equals_sign_a_photo_ran_into_the_result_is_a_row() {
         [
             ("Potassium (K+)", "5.5", Some("mEq/L"), Some((Some(3.5), Some(5.1)))),
             ("Blood Urea Nitrogen", "12", Some("mg/dL"), Some((Some(6.0), Some(24.0)))),
+            ("CRP", "1.4", Some("mg/L"), Some((None, Some(5.0)))),
+            ("Sodium (Na+)", "133", Some("mmol/L"), Some((Some(136.0), Some(145.0)))),
         ]
     );
+    // (A colour a letter longer than `range` is no such word.)
+    assert!(!lists::reference_word("Orange") && lists::reference_word("Fange,"));
 }
 
 #[test]
@@ -501,12 +508,14 @@ fn a_rule_read_as_a_tall_bar_on_a_line_does_not_join_its_cells() {
 }
 
 #[test]
-fn a_ranges_high_bound_a_photo_set_apart_after_its_to_is_the_ranges() {
+fn a_ranges_high_bound_a_photo_set_apart_after_its_to_or_dash_is_the_ranges() {
     // `... reference 40 to` ends at 280 px; `129 U/L` starts 14 px on, more than the
     // two spaces (10 px for 18 px letters) that start a cell.
     let p = ocr_cells_page(&[
         &[("ALP: 32 L U/L, reference 40 to", 40.0), ("129 U/L", 294.0)],
         &[("INR: 0.94, reference 0.80 to", 40.0), ("1.20", 290.0)],
+        &[("PT =", 40.0), ("12.9 seconds", 100.0), ("Ref. range 11.0 -", 220.0), ("13.5", 370.0)],
+        &[("Magnesium =", 40.0), ("1.7 mg/dL", 150.0), ("Ref. range 1.6-", 250.0), ("2.6", 384.0)],
     ]);
     let rows = rows_from_page(&p, None);
     let read: Vec<_> = rows
@@ -518,6 +527,8 @@ fn a_ranges_high_bound_a_photo_set_apart_after_its_to_is_the_ranges() {
         [
             ("ALP", Some(32.0), Some(Flag::Low), Some((Some(40.0), Some(129.0)))),
             ("INR", Some(0.94), None, Some((Some(0.8), Some(1.2)))),
+            ("PT", Some(12.9), None, Some((Some(11.0), Some(13.5)))),
+            ("Magnesium", Some(1.7), None, Some((Some(1.6), Some(2.6)))),
         ]
     );
 }
