@@ -230,3 +230,20 @@ fn a_result_the_layout_analysis_leaves_out_of_a_photo_is_read_from_its_row() {
     assert_eq!(value("Erythrocyte Sedimentation Rate"), Some(7.0.into()), "{results:?}");
     assert_eq!(value("SGOT (AST)"), Some(9.0.into()), "a row read well the first time");
 }
+
+#[test]
+fn a_unit_the_layout_analysis_leaves_out_far_right_of_its_reference_is_read_from_its_cell() {
+    // Tesseract drops the `%` of RDW and Monocytes, the `sec` of PT and the `IU/L` of ALT, on
+    // the page and on each row cut out; read alone, each cell gives its unit
+    // (tests/fixtures/README.md).
+    let photo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/photo_units_far_right.jpg");
+    let (code, stdout, stderr) = analyze(&[photo.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).expect("exactly one JSON object");
+    let results = v["results"].as_array().unwrap();
+    let unit = |name: &str| results.iter().find(|r| r["name"] == name).map(|r| r["unit"].clone());
+    assert_eq!(unit("RDW"), Some("%".into()), "{results:?}");
+    assert_eq!(unit("Monocytes"), Some("%".into()), "{results:?}");
+    assert_eq!(unit("PT"), Some("sec".into()), "{results:?}");
+    assert_eq!(unit("Creatinine"), Some("mg/dL".into()), "a unit read the first time");
+}

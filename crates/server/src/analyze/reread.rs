@@ -48,7 +48,20 @@ pub fn reread_doubtful_rows(
     }
     let reread = engine.reread_bands(prepared, &bands, Layout::Page)?;
     let page = better_of(page, rows, ranges, &bands, &reread, sex);
-    // Lines naming a test that still have no row are read once more as plain lines of text.
+    let page = reread_lines_without_rows(engine, page, prepared, ranges, sex)?;
+    reread_lost_units(engine, page, prepared, ranges, sex)
+}
+
+/// `page` with the lines naming a test that still have no row read once more as plain lines
+/// of text, kept where their rows make more sense; then, where a line still has no row, the
+/// words it read where the first reading had none.
+fn reread_lines_without_rows(
+    engine: &mut OcrEngine,
+    page: Page,
+    prepared: &Prepared,
+    ranges: bool,
+    sex: Option<Sex>,
+) -> Result<Page, ExtractError> {
     let rows = rows_from_page(&page, sex);
     let lost = table_bands(&page, &rows, lines_without_rows(&page, &rows).into_iter());
     if lost.is_empty() {
@@ -56,9 +69,50 @@ pub fn reread_doubtful_rows(
     }
     let reread = engine.reread_bands(prepared, &lost, Layout::Rows)?;
     let page = better_of(page, &rows, ranges, &lost, &reread, sex);
-    // Then, where a line still has no row, the words it read where the first reading had none.
     let rows = rows_from_page(&page, sex);
     Ok(with_gaps_filled(page, &rows, ranges, &lost, &reread, sex))
+}
+
+/// `page` with the unit of each row that has all but its unit, on a page that prints units,
+/// read again alone: from a letter after the row to the table's right edge, as a line of text.
+/// Tesseract drops a short word far out in a column of its own (`%`, `sec`, `lakhs/cumm`
+/// right of their references on a small photo), on the page and again on the row cut out
+/// whole; a unit found so is added where the rows make more sense with it.
+fn reread_lost_units(
+    engine: &mut OcrEngine,
+    page: Page,
+    prepared: &Prepared,
+    ranges: bool,
+    sex: Option<Sex>,
+) -> Result<Page, ExtractError> {
+    let rows = rows_from_page(&page, sex);
+    if !units_printed(&rows) {
+        return Ok(page);
+    }
+    let letter = letter_height(&page);
+    let right = table_right(&page, &rows, letter);
+    let cells: Vec<BBox> = rows
+        .iter()
+        .filter(|r| unit_lost(r))
+        .map(|r| BBox {
+            x0: r.bbox.x1 + 0.5 * letter,
+            y0: r.bbox.y0 - 0.5 * letter,
+            x1: right,
+            y1: r.bbox.y1 + 0.5 * letter,
+        })
+        .filter(|b| b.x1 - b.x0 > 2.0 * letter)
+        .collect();
+    if cells.is_empty() {
+        return Ok(page);
+    }
+    let reread = engine.reread_bands(prepared, &cells, Layout::Rows)?;
+    Ok(with_gaps_filled(page, &rows, ranges, &cells, &reread, sex))
+}
+
+/// Whether `row` names a known test measured in a unit, with a number it can have, and no unit.
+fn unit_lost(row: &LabRow) -> bool {
+    let row = mended(row);
+    row.unit.is_none() && row.value.number.is_some() && known_test(&row).is_some_and(|b| !b.unit.is_empty())
 }
 
 /// The sex printed on the line of `page` (read from `prepared`) that names it (`Sex`,
