@@ -12,7 +12,7 @@ mod units;
 pub(crate) use misread::one_slip;
 pub use misread::{mend_misread, mend_misread_name, misread_name_fitting, misread_words_of_known_test};
 pub(crate) use units::edit_distance_within;
-use units::{edit_quarters, known_units, unfused, unit_distance, unit_quarters};
+use units::{common_in_order, edit_quarters, known_units, unfused, unit_distance, unit_quarters};
 pub use units::{is_known_unit, mend_unit};
 
 use crate::reading::Sex;
@@ -573,15 +573,18 @@ impl Biomarker {
             return None;
         }
         // Of spellings as near, the one nearest as printed (`x10E3/uL`, not `x10^3/uL`, for
-        // `xLOE3/uL`), and of those the one as long as the reading: OCR misreads a letter far
-        // more often than it adds one (`mnvhe` is `mm/hr`, `grvdt` is `gm/dL`). A slash read
-        // twice, once as its lookalike `v` (`gmv/dL`), counts once.
+        // `xLOE3/uL`); of those the one that keeps more of the reading's characters in their
+        // order (`gmdc`, its slash lost, is `gm/dL`: it keeps `gmd`, `g/dL` only `gd`); and of
+        // those the one as long as the reading: OCR misreads a letter far more often than it
+        // adds one (`mnvhe` is `mm/hr`, `grvdt` is `gm/dL`). A slash read twice, once as its
+        // lookalike `v` (`gmv/dL`), counts once.
         let plain = |u: &str| u.to_lowercase().replace(['µ', 'μ'], "u").replace(' ', "");
         let read_plain = plain(read);
         let printed = |u: &str| edit_quarters(&plain(u), &read_plain);
+        let kept = |u: &str| std::cmp::Reverse(common_in_order(&plain(u), &read_plain));
         let letters = read_plain.replace("v/", "/").replace("/v", "/").chars().count();
         let longer = |u: &str| plain(u).chars().count().abs_diff(letters);
-        found.into_iter().min_by_key(|u| (printed(u), longer(u))).map(str::to_string)
+        found.into_iter().min_by_key(|u| (printed(u), kept(u), longer(u))).map(str::to_string)
     }
 
     /// The number a whole-number reading stands for when OCR lost its decimal point
@@ -968,6 +971,10 @@ mod tests {
         assert_eq!(unit("esr", "mnvhe", 12.0).as_deref(), Some("mm/hr"));
         assert_eq!(unit("total_protein", "grvdt", 6.9).map(|u| u.to_lowercase()).as_deref(), Some("gm/dl"));
         assert_eq!(unit("haemoglobin", "gmv/dL", 16.3).map(|u| u.to_lowercase()).as_deref(), Some("gm/dl"));
+        // Its slash lost, the `m` kept: as near g/dL, but gm/dL keeps more of the reading.
+        assert_eq!(unit("haemoglobin", "gmdc", 14.6).map(|u| u.to_lowercase()).as_deref(), Some("gm/dl"));
+        assert_eq!(unit("albumin", "gmdt", 3.4).map(|u| u.to_lowercase()).as_deref(), Some("gm/dl"));
+        assert_eq!(common_in_order("gm/dl", "gmdc"), 3);
         // The `IU` of international units run together as `W`: IU/L, not U/L.
         assert_eq!(unit("alt", "W/L", 11.0).as_deref(), Some("IU/L"));
         assert_eq!(unit("alt", "WIL", 21.0).as_deref(), Some("IU/L"));

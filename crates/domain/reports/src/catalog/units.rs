@@ -207,6 +207,22 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     edit_quarters(a, b).div_ceil(2)
 }
 
+/// How many characters `a` and `b` have in common in the same order (the length of their
+/// longest common subsequence).
+pub(crate) fn common_in_order(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row = vec![0usize; b.len() + 1];
+    for x in a.chars() {
+        let mut diagonal = 0;
+        for (j, &y) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if x == y { diagonal + 1 } else { above.max(row[j]) };
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
 /// Edit distance in quarter edits, finer than [`edit_distance`] where it must choose: two
 /// letters read as one cost 1, a lookalike substitution or stray punctuation 2, any other
 /// edit 4 (`w/l` is nearer `iu/l` than `u/l`, which are as near in half edits).
