@@ -483,8 +483,18 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                     && line.cells[i].value().is_some_and(|v| v.number.is_some())
                     && parse_range(&line.cells[i].text, None).is_none()
             };
+            // Nor a row whose name the catalog does not know, its result and unit where the tier
+            // would start (`Trighycenctes  62  mg/dl  < 150 ...` under `Basophils  1  %  (0 - 2) :
+            // Adult ; (0 - 2) : Child`): a tier starts with its label or its range.
+            let result_and_unit = |i: usize| {
+                line.cells[i].value().is_some_and(|v| v.number.is_some())
+                    && parse_range(&line.cells[i].text, None).is_none()
+                    && line.cells.get(i + 1).is_some_and(|c| crate::catalog::is_known_unit(c.text.trim()))
+            };
             let text = start
-                .filter(|&i| before_clear(i) && !own_value(i) && !named_row(i) && !labelled_result(i))
+                .filter(|&i| {
+                    before_clear(i) && !own_value(i) && !named_row(i) && !labelled_result(i) && !result_and_unit(i)
+                })
                 .map(|i| line.cells[i..].iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" "));
             match text {
                 Some(text) if text.contains(':') || labelled_tier(&text).is_some() => {

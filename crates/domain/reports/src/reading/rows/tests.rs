@@ -4188,3 +4188,22 @@ fn a_unit_column_after_the_reference_whose_header_a_photo_lost_holds_units_howev
     ]);
     assert!(rows_from_page(&p, Some(Sex::Female)).iter().all(|r| r.unit.is_none()));
 }
+
+#[test]
+fn a_row_under_a_reference_of_tiers_whose_name_a_photo_misread_is_no_tier_of_it() {
+    // A 950 px photo: the misread name (`Trighycenctes`) is no test the catalog knows, and its
+    // result starts where the row above's reference does.
+    let p = ocr_cells_page(&[
+        &[("Basophils", 20.0), ("1", 150.0), ("%", 170.0), ("(0 - 2) : Adult ; (0 - 2) : Child", 200.0)],
+        &[("Trighycenctes", 20.0), ("62", 200.0), ("mg/dl", 230.0), ("< 150", 290.0), ("Desirable : 150 - 179", 350.0)],
+        &[("Mean Corpuscular Hemogioten", 20.0), ("29.0", 205.0), ("pg", 245.0), ("(27.0 - 32.0) : Male", 280.0)],
+    ]);
+    let rows = rows_from_page(&p, Some(Sex::Male));
+    let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
+    assert_eq!(read[0], ("Basophils", "1", Some("(0 - 2) : Adult ; (0 - 2) : Child")), "{read:?}");
+    assert_eq!(
+        read[1..].iter().map(|r| (r.0, r.1)).collect::<Vec<_>>(),
+        [("Trighycenctes", "62"), ("Mean Corpuscular Hemogioten", "29.0")],
+        "{read:?}"
+    );
+}
