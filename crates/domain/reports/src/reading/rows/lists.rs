@@ -313,8 +313,9 @@ pub(super) fn list_unit<'a, 'w>(words: &'a [RunWord<'w>], at: usize) -> Option<(
         let text = joined(run);
         let text = text.trim_end_matches([',', ';']);
         // (Or before a reference whose bracket a scan cut off, [`reference_cell_from`], or
-        // after a comma before words naming one: `34 L MOL, reference 40-60 mg/dL`.)
-        let named_after = run.last().is_some_and(|w| w.text.ends_with(','))
+        // after a comma before words naming one: `34 L MOL, reference 40-60 mg/dL`, its comma
+        // read as a stop, `95 Low mmovL. reference (98 - 107) ...`.)
+        let named_after = run.last().is_some_and(|w| w.text.ends_with([',', '.']))
             && words.get(at + n).is_some_and(|next| reference_word(next.text));
         let before_bracket = words.get(at + n).is_some_and(|next| next.text.starts_with(OPENING))
             || reference_cell_from(words, at + n)

@@ -3891,6 +3891,8 @@ fn a_list_line_keeps_a_misread_unit_and_reference_that_words_set_apart() {
         // (A reference that does not read as a range, its dash lost: the row stands, its
         // reference unread.)
         &[("Insulin, Fasting: 23.3 uly, reference 2.6 24.9 uIU/mL", 90.0)],
+        // The comma before the reference's word read as a stop, the name misread past knowing.
+        &[("Chiomde 95 Low mmovL. reference (98 - 107) : Men ; (88 - 96) : Femate", 90.0)],
     ];
     let p = photo_cells_page(lines);
     let rows = rows_from_page(&p, None);
@@ -3904,6 +3906,7 @@ fn a_list_line_keeps_a_misread_unit_and_reference_that_words_set_apart() {
             ("HDL Cholesterol", "34", Some("MOL"), Some("4 0-6 ee")),
             ("Lipase", "54", Some("U/L"), Some("13-60 U/L")),
             ("Insulin, Fasting", "23.3", Some("uly"), None),
+            ("Chiomde", "95", None, Some("(98 - 107) : Men ; (88 - 96) : Femate")),
         ]
     );
 }
