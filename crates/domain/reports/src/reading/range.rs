@@ -673,8 +673,13 @@ fn segments(s: &str) -> Vec<(Option<String>, String)> {
                 None => (value, tail),
             };
             let value = value.trim();
-            // `> = 90 : Normal` prints the range before its label.
-            if parse_simple(label).is_some() && parse_simple(value).is_none() {
+            // `> = 90 : Normal` prints the range before its label (perhaps its points read as
+            // gaps: `(13 0 - 17.0) : Adults`).
+            let ranged = |t: &str| {
+                let t = t.trim_start_matches(['(', '[']);
+                parse_simple(t).is_some() || mend_gapped_points(t).is_some() || mend_gapped_high(t).is_some()
+            };
+            if ranged(label) && parse_simple(value).is_none() {
                 out.push((Some(value.to_string()), label.to_string()));
             } else {
                 out.push((Some(label.to_string()), value.to_string()));
@@ -807,7 +812,22 @@ fn mend_gapped_points(s: &str) -> Option<RefRange> {
             let before = i.checked_sub(left + 1).map(|j| chars[j]);
             let right = chars[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
             let after = chars.get(i + 1 + right);
-            if left <= 3 && before != Some('.') && right <= 2 && after.is_some_and(|a| matches!(a, '-' | ')' | ']')) {
+            // (Or before a dash set apart by spaces, where the high bound after it has as many
+            // decimals: `13 0 - 17.0`.)
+            let spaced_dash = || {
+                let rest: String = chars[i + 1 + right..].iter().collect();
+                let high = rest.trim_start().strip_prefix('-').map(str::trim_start);
+                rest.starts_with(' ')
+                    && high.is_some_and(|h| {
+                        let number: String = h.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+                        number.split_once('.').is_some_and(|(_, f)| f.len() == right)
+                    })
+            };
+            if left <= 3
+                && before != Some('.')
+                && right <= 2
+                && (after.is_some_and(|a| matches!(a, '-' | ')' | ']')) || spaced_dash())
+            {
                 out.push('.');
                 mended = true;
                 continue;
@@ -1090,8 +1110,15 @@ pub fn sex_ranges(text: &str) -> Option<(RefRange, RefRange)> {
 fn segment_ranges(segs: &[(Option<String>, String)]) -> Vec<(Option<&str>, RefRange)> {
     segs.iter()
         .filter_map(|(label, v)| {
-            let range = parse_simple(v)
-                .or_else(|| label.as_ref().and_then(|_| lost_low_point(v).or_else(|| mend_to_read_as_ten(v))))?;
+            // (A labelled tier's points read as gaps too: `(13 0 - 17.0) : Adults ; ...`.)
+            let range = parse_simple(v).or_else(|| {
+                label.as_ref().and_then(|_| {
+                    lost_low_point(v)
+                        .or_else(|| mend_to_read_as_ten(v))
+                        .or_else(|| mend_gapped_points(v.trim_start_matches(['(', '['])))
+                        .or_else(|| mend_gapped_high(v.trim_start_matches(['(', '['])))
+                })
+            })?;
             Some((label.as_deref(), range))
         })
         .collect()
@@ -1554,6 +1581,15 @@ mod tests {
         assert_eq!(female("Male: (0.27 - 1.08); Femate: (0.30 - 1.20) mg/dL"), Some((Some(0.3), Some(1.2))));
         // A label's colon read twice.
         assert_eq!(female("Male: (3.1 - 4.6); Female: : (3.5 - 5.1)"), Some((Some(3.5), Some(5.1))));
+        // A tier's decimal points read as gaps.
+        let tiers = |t: &str| parse_range(t, Some(Sex::Male)).map(|r| (r.low, r.high));
+        assert_eq!(tiers("(13 0 - 17.0) : Adults ; (9.1 - 13.6) : Children"), Some((Some(13.0), Some(17.0))));
+        assert_eq!(tiers("(0.00 - 0 24) : Adults ; (0.00 - 0.30) : Child"), Some((Some(0.0), Some(0.24))));
+        assert_eq!(tiers("(1 40 - 3.52) : Adults ; (2.00 - 4.40) : Child"), Some((Some(1.4), Some(3.52))));
+        assert_eq!(tiers("Adults : 3.5 - 5 2 ; Child : 2.4 - 4.2"), Some((Some(3.5), Some(5.2))));
+        assert_eq!(r("13 0 - 17.0"), (Some(13.0), Some(17.0)));
+        let low = |t: &str| parse_range(t, None).and_then(|r| r.low);
+        assert_ne!(low("13 0 - 17"), Some(13.0), "no decimals to match");
         // The second label's colon lost before a plain range.
         assert_eq!(female("M: 12-54 F 13-60"), Some((Some(13.0), Some(60.0))));
         assert_eq!(male("M: 12-54 F 13-60"), Some((Some(12.0), Some(54.0))));
