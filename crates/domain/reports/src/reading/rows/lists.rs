@@ -311,7 +311,8 @@ pub(super) fn list_unit<'a, 'w>(words: &'a [RunWord<'w>], at: usize) -> Option<(
     [2, 1].into_iter().find_map(|n| {
         let run = words.get(at..at + n)?;
         let text = joined(run);
-        let text = text.trim_end_matches([',', ';']);
+        // (Without the comma, or the stop a photo read for it, before the reference.)
+        let text = text.trim_end_matches([',', ';', '.']);
         // (Or before a reference whose bracket a scan cut off, [`reference_cell_from`], or
         // after a comma before words naming one: `34 L MOL, reference 40-60 mg/dL`, its comma
         // read as a stop, `95 Low mmovL. reference (98 - 107) ...`.)

@@ -3906,7 +3906,7 @@ fn a_list_line_keeps_a_misread_unit_and_reference_that_words_set_apart() {
             ("HDL Cholesterol", "34", Some("MOL"), Some("4 0-6 ee")),
             ("Lipase", "54", Some("U/L"), Some("13-60 U/L")),
             ("Insulin, Fasting", "23.3", Some("uly"), None),
-            ("Chiomde", "95", None, Some("(98 - 107) : Men ; (88 - 96) : Femate")),
+            ("Chiomde", "95", Some("mmovL"), Some("(98 - 107) : Men ; (88 - 96) : Femate")),
         ]
     );
 }
