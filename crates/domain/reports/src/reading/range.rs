@@ -675,10 +675,8 @@ fn segments(s: &str) -> Vec<(Option<String>, String)> {
             let value = value.trim();
             // `> = 90 : Normal` prints the range before its label (perhaps its points read as
             // gaps: `(13 0 - 17.0) : Adults`).
-            let ranged = |t: &str| {
-                let t = t.trim_start_matches(['(', '[']);
-                parse_simple(t).is_some() || mend_gapped_points(t).is_some() || mend_gapped_high(t).is_some()
-            };
+            let ranged =
+                |t: &str| parse_simple(t.trim_start_matches(['(', '['])).is_some() || gapped_range(t).is_some();
             if ranged(label) && parse_simple(value).is_none() {
                 out.push((Some(value.to_string()), label.to_string()));
             } else {
@@ -1112,16 +1110,20 @@ fn segment_ranges(segs: &[(Option<String>, String)]) -> Vec<(Option<&str>, RefRa
         .filter_map(|(label, v)| {
             // (A labelled tier's points read as gaps too: `(13 0 - 17.0) : Adults ; ...`.)
             let range = parse_simple(v).or_else(|| {
-                label.as_ref().and_then(|_| {
-                    lost_low_point(v)
-                        .or_else(|| mend_to_read_as_ten(v))
-                        .or_else(|| mend_gapped_points(v.trim_start_matches(['(', '['])))
-                        .or_else(|| mend_gapped_high(v.trim_start_matches(['(', '['])))
-                })
+                label
+                    .as_ref()
+                    .and_then(|_| lost_low_point(v).or_else(|| mend_to_read_as_ten(v)).or_else(|| gapped_range(v)))
             })?;
             Some((label.as_deref(), range))
         })
         .collect()
+}
+
+/// A range (perhaps bracketed) with decimal points OCR read as gaps ([`mend_gapped_points`],
+/// [`mend_gapped_high`]), mended.
+fn gapped_range(t: &str) -> Option<RefRange> {
+    let t = t.trim_start_matches(['(', '[']);
+    mend_gapped_points(t).or_else(|| mend_gapped_high(t))
 }
 
 /// `20-3.5` in a labelled segment: a low bound of two digits above the high one lost its
