@@ -107,8 +107,12 @@ pub fn mend_letter_one(token: &str) -> Option<String> {
     if !body.chars().all(|c| c.is_ascii_digit() || read_for_one(c) || matches!(c, '.' | ','))
         || !body.contains(|c: char| c.is_ascii_digit())
         || !body.contains(read_for_one)
-        // (A flag letter after digits, `12L`, is the flag; a stroke must stand among them.)
-        || (digit_first && flag.is_empty() && !body[1..].contains(|c: char| c.is_ascii_digit()))
+        // (A flag letter after digits, `12L`, is the flag; a stroke must stand among them. An
+        // `i` after them is no flag's: `2i` is 21.)
+        || (digit_first
+            && flag.is_empty()
+            && !body[1..].contains(|c: char| c.is_ascii_digit())
+            && !body.trim_start_matches(|c: char| c.is_ascii_digit()).chars().all(|c| c == 'i'))
     {
         return None;
     }
@@ -255,6 +259,10 @@ mod tests {
             ("L", None),
             ("Hi", None),
             ("12", None),
+            // An `i` after the digits, which no flag is read as.
+            ("2i", Some("21")),
+            ("2l", None),
+            ("2I", None),
         ] {
             assert_eq!(mend_letter_one(read).as_deref(), want, "{read:?}");
         }
