@@ -9,6 +9,18 @@ use super::*;
 /// (Ultrasensitive) = 5.34 High uIU/mL  [Male : ...]`), then only as `need_separator` says
 /// (else they are a table's cells: `eGFR  > 90 mL/min/1.73m2  120`).
 pub(super) fn listed(cells: Vec<Cell>) -> Vec<Cell> {
+    // A speck in the margin a photo read as a short word before the line (`pai` | `Total
+    // Leucocyte Count 12.75 H x10*3/uL (Normal: ...)`), where the rest is a list's line whole.
+    let speck = |c: &Cell| {
+        let t = c.text.trim();
+        (1..=3).contains(&t.chars().count()) && t.chars().all(|ch| ch.is_ascii_lowercase())
+    };
+    if let [first, second, ..] = cells.as_slice()
+        && speck(first)
+        && split_listed(std::slice::from_ref(second), false).is_some()
+    {
+        return listed(cells.into_iter().skip(1).collect());
+    }
     if let Some(cut) = split_listed(&cells[..cells.len().min(1)], false) {
         // (Its reference may stand apart after it: `TLC 12.97 x10^3/uL  Ref. range (4.00 -
         // 11.00) High`.)

@@ -3891,6 +3891,8 @@ fn a_list_line_keeps_a_misread_unit_and_reference_that_words_set_apart() {
         // (A reference that does not read as a range, its dash lost: the row stands, its
         // reference unread.)
         &[("Insulin, Fasting: 23.3 uly, reference 2.6 24.9 uIU/mL", 90.0)],
+        // A speck in the margin read as a word before the line.
+        &[("pai", 10.0), ("Total Leucocyte Count 12.75 H x10*3/uL (Normal: M: 3.60 - 9.90)", 90.0)],
         // The comma before the reference's word read as a stop, the name misread past knowing.
         &[("Chiomde 95 Low mmovL. reference (98 - 107) : Men ; (88 - 96) : Femate", 90.0)],
     ];
@@ -3906,6 +3908,7 @@ fn a_list_line_keeps_a_misread_unit_and_reference_that_words_set_apart() {
             ("HDL Cholesterol", "34", Some("MOL"), Some("4 0-6 ee")),
             ("Lipase", "54", Some("U/L"), Some("13-60 U/L")),
             ("Insulin, Fasting", "23.3", Some("uly"), None),
+            ("Total Leucocyte Count", "12.75", Some("x10*3/uL"), Some("M: 3.60 - 9.90")),
             ("Chiomde", "95", Some("mmovL"), Some("(98 - 107) : Men ; (88 - 96) : Femate")),
         ]
     );
