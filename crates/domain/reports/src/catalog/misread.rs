@@ -452,8 +452,8 @@ fn misread_words_put_back(name: &str) -> Option<String> {
 /// A test name a photo misread further than [`mend_misread_name`] puts back, where the row
 /// it names shows which test it is: its words that are no catalog word put back from the one
 /// catalog name (of as many words, the others the same) that is a misreading of it
-/// ([`misreading_cost`]: half a letter in a word of three letters, one letter in a word of up
-/// to six, two in a longer one: `Basoptets`, `Caicuam`) and whose test `fits` the row (its unit is
+/// ([`misreading_cost`]: 0.8 of a letter in a word of three letters, `Une` for `Uric`, one
+/// letter in a word of up to six, two in a longer one: `Basoptets`, `Caicuam`) and whose test `fits` the row (its unit is
 /// the test's and its value one the test can have: `Eosinophds  4  %`, `Bron  212  µg/dL`).
 /// `None` when no such name fits, or another test's that fits is nearly as near.
 ///
@@ -464,7 +464,7 @@ fn misread_words_put_back(name: &str) -> Option<String> {
 #[must_use]
 pub fn misread_name_fitting(name: &str, fits: impl Fn(&super::Biomarker) -> bool) -> Option<String> {
     let limit = |letters: usize| match letters {
-        ..=3 => 0.5,
+        ..=3 => 0.8,
         4..=6 => 1.0,
         _ => 2.0,
     };
@@ -1156,6 +1156,8 @@ mod tests {
         assert_eq!(any("Eosinophds").as_deref(), Some("Eosinophils"));
         assert_eq!(any("TSH Uluasensitive").as_deref(), Some("TSH Ultrasensitive"));
         assert_eq!(any("Haematocmt").as_deref(), Some("Haematocrit"));
+        // A word of three letters read with two run into one and a lookalike (`Une` for `Uric`).
+        assert_eq!(any("Une Acid").as_deref(), Some("Uric Acid"));
         // Up to two letters' misreading in a word of seven or more.
         assert_eq!(any("Basoptets").as_deref(), Some("Basophils"));
         assert_eq!(any("Caicuam").as_deref(), Some("Calcium"));
