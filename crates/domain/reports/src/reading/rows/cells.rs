@@ -89,12 +89,12 @@ pub(super) fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
         let label_start = ["ref", "ref.", "ret", "ret.", "reference", "bio.", "biological", "normal"];
         let ages = ["adult", "adults", "child", "children", "infant", "infants", "newborn", "elderly"];
         let colon_ended = i > 0 && cells[i].text.trim_end().ends_with(':');
-        let tier_label = colon_ended
-            && (labels_a_sex(&cells[i].text) || ages.contains(&first.as_str()))
-            && cells[i + 1]
-                .text
-                .trim_start()
-                .starts_with(|c: char| c.is_ascii_digit() || "<>(\u{2264}\u{2265}".contains(c));
+        // (The next cell starts as a range does.)
+        let range_next = cells[i + 1]
+            .text
+            .trim_start()
+            .starts_with(|c: char| c.is_ascii_digit() || "<>(\u{2264}\u{2265}".contains(c));
+        let tier_label = colon_ended && (labels_a_sex(&cells[i].text) || ages.contains(&first.as_str())) && range_next;
         // (Or a range before its tier's label, `2-10:` | `Adults`.)
         let label_after = colon_ended
             && parse_range(cells[i].text.trim_end().trim_end_matches(':'), None).is_some()
@@ -103,11 +103,7 @@ pub(super) fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
         // (Or the whole label, cut from its range: `Ref. Range:` | `28 - 100`.)
         let whole_label = colon_ended
             && cells[i].text.split_whitespace().all(reference_word)
-            && (next.starts_with("up")
-                || cells[i + 1]
-                    .text
-                    .trim_start()
-                    .starts_with(|c: char| c.is_ascii_digit() || "<>(\u{2264}\u{2265}".contains(c)));
+            && (next.starts_with("up") || range_next);
         if tier_label
             || label_after
             || whole_label

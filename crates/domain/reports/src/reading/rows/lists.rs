@@ -206,16 +206,16 @@ pub(super) fn run_words(cells: &[Cell]) -> Vec<RunWord<'_>> {
             let n = text.chars().count();
             let glued =
                 leading_number(text).filter(|(number, _, rest)| !number.is_empty() && matches!(*rest, "%" | "H" | "L"));
-            let after_equals = text.strip_prefix('=').filter(|rest| list_number(rest));
-            // (Or the name's last word run into both: `CRP=1.4`.)
-            let between =
-                text.split_once('=').filter(|(name, number)| name.contains(char::is_alphabetic) && list_number(number));
-            if let Some(number) = after_equals {
-                words.push(RunWord { text: "=", x0: cell.x_at(at), x1: cell.x_at(at + 1), cell: index });
-                words.push(RunWord { text: number, x0: cell.x_at(at + 1), x1: cell.x_at(at + n), cell: index });
-            } else if let Some((name, number)) = between {
+            // (The `=` run into the result, `=55`, perhaps with the name's last word before it,
+            // `CRP=1.4`.)
+            let equals = text.split_once('=').filter(|(name, number)| {
+                (name.is_empty() || name.contains(char::is_alphabetic)) && list_number(number)
+            });
+            if let Some((name, number)) = equals {
                 let k = name.chars().count();
-                words.push(RunWord { text: name, x0: cell.x_at(at), x1: cell.x_at(at + k), cell: index });
+                if k > 0 {
+                    words.push(RunWord { text: name, x0: cell.x_at(at), x1: cell.x_at(at + k), cell: index });
+                }
                 words.push(RunWord { text: "=", x0: cell.x_at(at + k), x1: cell.x_at(at + k + 1), cell: index });
                 words.push(RunWord { text: number, x0: cell.x_at(at + k + 1), x1: cell.x_at(at + n), cell: index });
             } else if let Some((number, _, rest)) = glued {
