@@ -178,8 +178,12 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         let own_reference =
             |c: &Cell| !holds_reference(rest) && rest.last().is_some_and(|r| c.x0 > r.x1) && is_reference(c);
         // (A tier's colon and label a cell apart after its range are part of it: `0 - 12)`
-        // `: Children`.)
-        let label_after = |k: usize| k > 0 && colon_label(&others[k].text).is_some();
+        // `: Children`, or `5.7 - 6.4:` `Pre-Diabetic`, the colon kept with the range.)
+        let label_after = |k: usize| {
+            k > 0
+                && (colon_label(&others[k].text).is_some()
+                    || (others[k - 1].text.trim_end().ends_with(':') && label_words(others[k].text.trim())))
+        };
         // (Nor a tier's label and its range a cell apart, the colon lost: `Pre-Diabetic`
         // `5.7 - 6.4`.)
         let ranged_label = |k: usize| {
@@ -235,9 +239,12 @@ fn with_wrapped_names(lines: &[Line], scanned: bool) -> Option<Vec<Line>> {
         // (A result in words is one too: `28. Hepatitis B  Impedance  Non Reactive` over
         // `Surface Antigen`.)
         // (Not a result's label, `Result:  8.0  uIU/mL` over the next test's name.)
+        // (A result as the row reads it, past a scan's stray mark: `6"` for `6*`.)
         let named_row = worded_start
             && after_result_label(name_text).is_none()
-            && (holds_number(rest) || rest.iter().any(|c| qualitative_word(&c.text).is_some()));
+            && rest
+                .iter()
+                .any(|c| c.value().is_some_and(|v| v.number.is_some()) || qualitative_word(&c.text).is_some());
         // What says the line is the rest of the name: for a name the catalog knows, the two
         // being a whole name of a test (`Aspartate Aminotransferase` and `(AST/SGOT) (U/L)`,
         // `Glucose,` and `Fasting`), not a method under it (`Jaffe Kinetics`) nor a heading a

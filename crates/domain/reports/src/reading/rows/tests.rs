@@ -4213,3 +4213,23 @@ fn a_row_under_a_reference_of_tiers_whose_name_a_photo_misread_is_no_tier_of_it(
         "{read:?}"
     );
 }
+
+#[test]
+fn a_photo_s_wrapped_name_joins_its_row_past_a_mark_on_the_result_and_a_tier_s_label_a_cell_apart() {
+    // The result's asterisk read as a quote; the next tier beside the rest of the name.
+    let p = photo_cells_page(&[
+        &[("Gamma Glutamyl", 240.0), ("6\"", 1277.0), ("U/L", 1348.0), ("8 to 61 : Adult", 1563.0)],
+        &[("Transferase (GGT) .......", 240.0), ("6 to 49 : Children", 1562.0)],
+    ]);
+    let rows = rows_from_page(&p, None);
+    assert_eq!(names_values_ranges(&rows), [("Gamma Glutamyl Transferase (GGT)", "6", Some(8.0), Some(61.0))]);
+    assert_eq!(rows[0].range_text.as_deref(), Some("8 to 61 : Adult; 6 to 49 : Children"));
+    // The next tier's colon kept with its range, its label a cell apart.
+    let p = photo_cells_page(&[
+        &[("Glycated", 291.0), ("3.7", 1350.0), ("%", 1448.0), ("4.0 to 5.6 : Non-Diabetic", 1674.0)],
+        &[("Haemoglobin (HbA1c) ....... :", 291.0), ("5.7 - 6.4:", 1674.0), ("Pre-Diabetic", 1811.0)],
+    ]);
+    let rows = rows_from_page(&p, None);
+    assert_eq!(names_values_ranges(&rows), [("Glycated Haemoglobin (HbA1c)", "3.7", Some(4.0), Some(5.6))]);
+    assert_eq!(rows[0].range_text.as_deref(), Some("4.0 to 5.6 : Non-Diabetic; 5.7 - 6.4: Pre-Diabetic"));
+}
