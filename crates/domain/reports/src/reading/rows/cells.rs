@@ -104,15 +104,17 @@ pub(super) fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
         let whole_label = colon_ended
             && cells[i].text.split_whitespace().all(reference_word)
             && (next.starts_with("up") || range_next);
-        if tier_label
-            || label_after
-            || whole_label
-            || (label_start.contains(&first.as_str())
-                && ["range", "ranges", "interval", "value", "values"].contains(&next.as_str()))
-        {
+        let cut_label = label_start.contains(&first.as_str())
+            && ["range", "ranges", "interval", "value", "values"].contains(&next.as_str());
+        if tier_label || label_after || whole_label || cut_label {
             let next = cells.remove(i + 1);
             cells[i].text = format!("{} {}", cells[i].text.trim_end(), next.text.trim_start());
             cells[i].x1 = cells[i].x1.max(next.x1);
+            // (A label put together may be a whole label cut from its range as well: `Ref.` |
+            // `Range:` | `1.6 - 2.6`.)
+            if cut_label && cells[i].text.trim_end().ends_with(':') {
+                continue;
+            }
         }
         i += 1;
     }

@@ -4233,3 +4233,26 @@ fn a_photo_s_wrapped_name_joins_its_row_past_a_mark_on_the_result_and_a_tier_s_l
     assert_eq!(names_values_ranges(&rows), [("Glycated Haemoglobin (HbA1c)", "3.7", Some(4.0), Some(5.6))]);
     assert_eq!(rows[0].range_text.as_deref(), Some("4.0 to 5.6 : Non-Diabetic; 5.7 - 6.4: Pre-Diabetic"));
 }
+
+#[test]
+fn a_reference_s_label_cut_in_two_and_from_its_range_is_no_unit() {
+    let p = photo_cells_page(&[
+        &[
+            ("Tests", 240.0),
+            ("In Range", 1158.0),
+            ("Outside Range", 1450.0),
+            ("Normal Range", 1915.0),
+            ("UNITS", 2410.0),
+        ],
+        &[
+            ("5. Magnesium", 242.0),
+            ("2.7H", 1512.0),
+            ("Ref.", 1863.0),
+            ("Range:", 1930.0),
+            ("1.6 - 2.6", 2040.0),
+            ("mg/dl", 2404.0),
+        ],
+    ]);
+    let rows = rows_from_page(&p, None);
+    assert_eq!(names_values_units_ranges(&rows), [("Magnesium", "2.7", Some("mg/dl"), Some((Some(1.6), Some(2.6))))]);
+}
