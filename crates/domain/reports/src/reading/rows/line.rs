@@ -228,9 +228,12 @@ pub(super) fn tier_word(word: &str) -> bool {
 /// Whether `text` is the first tier of a reference whose range a scan damaged past reading: a
 /// tier's label, its colon, and a bracket, comparison or number after it that is no range
 /// (`Children : (4 - :` for `Children : (4 - 19)`, `Normal : >= :`, `Deficiency : : 20.0`).
-/// Not a name's words before a colon (`Method : 4`).
+/// Not a name's words before a colon (`Method : 4`). Its colon may be lost too where a bracket
+/// follows the label (`Child (9.65 1,38),` for `Child : (0.65 - 1.36)`).
 pub(super) fn damaged_tier(text: &str) -> bool {
-    let Some((label, rest)) = text.split_once(':') else { return false };
+    let Some((label, rest)) = text.split_once(':').or_else(|| text.find('(').map(|at| text.split_at(at))) else {
+        return false;
+    };
     let label = label.trim();
     label_words(label)
         && (label.split_whitespace().all(tier_word) || labels_a_sex(label))
@@ -710,7 +713,7 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
         }
         // The first tier of a reference continued below (`Deficiency : < 20`), even when it
         // does not parse as a range on its own.
-        if reference_cell.is_none() && tier_shaped(t) {
+        if reference_cell.is_none() && (tier_shaped(t) || damaged_tier(t)) {
             // With its label, where a scan set that apart before the colon (`Deficiency`  `: <
             // 20.0`): a centred column's next tiers line up with the two together.
             reference_cell = match i.checked_sub(1).map(|k| &after_value[k]) {
@@ -786,7 +789,8 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
             continue;
         }
         unread_reference |= range.is_none() && t.chars().any(|c| c.is_ascii_digit());
-        damaged_range |= range.is_none() && two_numbers_run_together(t);
+        // (Or a tier's label beside numbers that read as no range: `&3.0- 101.01. Female.`.)
+        damaged_range |= range.is_none() && (two_numbers_run_together(t) || labelled_numbers(t));
     }
     // (A method in words after a word result, `NORMAL  NORMAL  Modified Ehrlich`, is not part
     // of the reference.)

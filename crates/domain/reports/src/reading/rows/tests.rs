@@ -4256,3 +4256,25 @@ fn a_reference_s_label_cut_in_two_and_from_its_range_is_no_unit() {
     let rows = rows_from_page(&p, None);
     assert_eq!(names_values_units_ranges(&rows), [("Magnesium", "2.7", Some("mg/dl"), Some((Some(1.6), Some(2.6))))]);
 }
+
+#[test]
+fn a_tier_a_photo_misread_past_parsing_colon_and_all_is_the_reference_s_not_the_unit() {
+    let p = photo_cells_page(&[
+        &[("Test Name", 100.0), ("Value", 370.0), ("Normal Range", 480.0), ("Units", 800.0)],
+        &[("Free Thyroxine (FT4)", 100.0), ("1.35", 430.0), ("Child (9.65 1,38),", 480.0), ("ng/dL", 800.0)],
+        &[("Adults : (0.93 - 1.70)", 480.0)],
+        &[("BUN", 100.0), ("7", 430.0), ("Male (5 22)", 480.0)],
+        // A tier's label after its misread range.
+        &[("MCV", 100.0), ("84.8", 430.0), ("&3.0- 101.01. Female.", 480.0)],
+    ]);
+    let rows = rows_from_page(&p, None);
+    assert_eq!(
+        names_values_units_ranges(&rows),
+        [
+            ("Free Thyroxine (FT4)", "1.35", Some("ng/dL"), Some((Some(0.93), Some(1.7)))),
+            ("BUN", "7", None, None),
+            ("MCV", "84.8", None, None)
+        ]
+    );
+    assert_eq!(rows[0].range_text.as_deref(), Some("Child (9.65 1,38),; Adults : (0.93 - 1.70)"));
+}

@@ -20,6 +20,18 @@ pub(super) fn looks_like_unit(text: &str) -> bool {
             w[0].ends_with(|c: char| c.is_ascii_digit()) && w[1].starts_with(|c: char| c.is_ascii_digit())
         })
         && parse_value(t).is_none()
+        && !labelled_numbers(t)
+}
+
+/// Whether `text` holds numbers beside a word that labels a tier of a reference (a sex, an
+/// age, `Normal`, `Range`): a tier a photo misread past parsing (`Child (9.65 1,38),` for
+/// `Child : (0.65 - 1.36)`, `Male (5 « 22)`). No unit is spelt with such a word.
+pub(super) fn labelled_numbers(text: &str) -> bool {
+    text.contains(|c: char| c.is_ascii_digit())
+        && text.split_whitespace().any(|w| {
+            let w = w.trim_matches(|c: char| !c.is_alphabetic());
+            w.chars().count() >= 3 && w.chars().all(char::is_alphabetic) && tier_word(w)
+        })
 }
 
 /// A unit as printed, with the `l` of litre that OCR reads as `!` or `|` after the slash put back
