@@ -200,6 +200,15 @@ fn normalise(text: &str) -> String {
             i += 1;
             continue;
         }
+        // A photo's dash read as a guillemet between two numbers (`1.6 « 2.6`).
+        if matches!(chars[i], '\u{ab}' | '\u{bb}')
+            && chars[..i].iter().rev().find(|c| **c != ' ').is_some_and(char::is_ascii_digit)
+            && chars[i + 1..].iter().find(|c| **c != ' ').is_some_and(char::is_ascii_digit)
+        {
+            out.push('-');
+            i += 1;
+            continue;
+        }
         // An `8` read as `&`, or a `0` as `o`, where a range starts (`Female: & - 61`, `(O - 15)`).
         let mut after = chars[i + 1..].iter().filter(|c| **c != ' ');
         let starts = chars[..i].iter().rev().find(|c| **c != ' ').is_none_or(|c| matches!(c, ':' | '(' | ';'));
@@ -1224,6 +1233,8 @@ mod tests {
             ("4,5 - 5,9", (Some(4.5), Some(5.9))),
             (".5 - 1.2", (Some(0.5), Some(1.2))),
             ("3.5~5.5", (Some(3.5), Some(5.5))),
+            // A photo's dash read as a guillemet.
+            ("1.6 \u{ab} 2.6", (Some(1.6), Some(2.6))),
         ] {
             assert_eq!(r(text), want, "{text:?}");
         }
