@@ -397,16 +397,26 @@ pub(super) fn list_reference<'a, 'w>(
             // - 4.95); Female: (4.50 - 5.50)]`. Any closing bracket that closes the first one
             // ends the reference.)
             let mut depth = 0;
-            let last = (at..words.len()).find(|&k| {
+            let closed = (at..words.len()).find(|&k| {
                 let text = if k == at { next_text } else { words[k].text };
                 text.chars().any(|c| {
                     let closing = matches!(c, ')' | ']' | '}');
                     depth += i32::from(OPENING.contains(&c)) - i32::from(closing);
                     depth == 0 && closing
                 })
-            })?;
-            let text = joined(&words[at..=last]);
-            let text = text.trim_start_matches([',', ';']).trim_start();
+            });
+            // (Or its closing bracket lost at the line's end, at a photo's edge, the brackets
+            // inside it closed: `(Ref: Children (2.4 - 5.8) ; Adult (3.5 - 7.2)`.)
+            let (last, lost_close) = match closed {
+                Some(last) => (last, false),
+                None if depth == 1 && words.len() > at + 1 && words.last().is_some_and(|w| w.text.ends_with(')')) => {
+                    (words.len() - 1, true)
+                }
+                None => return None,
+            };
+            let whole = joined(&words[at..=last]);
+            let whole = if lost_close { format!("{whole})") } else { whole };
+            let text = whole.trim_start_matches([',', ';']).trim_start();
             let close_at = text.rfind([')', ']', '}'])?;
             let tail = text[close_at + 1..].trim_matches([',', ';', '.', ' ']);
             // A label after the bracket (`(3.5 - 5.2) : Adults ; (2.4 - 4.2) : Child`): the

@@ -4278,3 +4278,24 @@ fn a_tier_a_photo_misread_past_parsing_colon_and_all_is_the_reference_s_not_the_
     );
     assert_eq!(rows[0].range_text.as_deref(), Some("Child (9.65 1,38),; Adults : (0.93 - 1.70)"));
 }
+
+#[test]
+fn a_list_line_whose_reference_lost_its_closing_bracket_at_the_line_s_end_is_a_row() {
+    let p = photo_cells_page(&[
+        &[("UREA: 27 mg/dL (Ref: M: (17 - 43) F: (15 - 39))", 192.0)],
+        &[("Uric Acid: 8.3 H mg/dL (Ret: Children (2,4 - 5.8) ; Adult (3.5 - 7.2)", 192.0)],
+        // Not where a bracket inside it is open too, nor where the line ends without a closed
+        // range (`Female 8.4`, cut short): that is no reference read whole.
+        &[("Magnesium: 2.7 mg/dL (Ref: Male (1.6 - 2.6 ; Female (1.4 - 2.3)", 192.0)],
+        &[("Calcium: 9.1 mg/dL (Ref: Male (8.6 - 10.3) ; Female 8.4", 192.0)],
+    ]);
+    let rows = rows_from_page(&p, Some(Sex::Male));
+    assert_eq!(
+        names_values_units_ranges(&rows),
+        [
+            ("UREA", "27", Some("mg/dL"), Some((Some(17.0), Some(43.0)))),
+            ("Uric Acid", "8.3", Some("mg/dL"), Some((Some(3.5), Some(7.2))))
+        ]
+    );
+    assert_eq!(rows[1].range_text.as_deref(), Some("Children (2,4 - 5.8) ; Adult (3.5 - 7.2)"));
+}
