@@ -195,16 +195,10 @@ fn normalise(text: &str) -> String {
     let mut i = 0;
     while i < chars.len() {
         let after_digit = i > 0 && chars[i - 1].is_ascii_digit();
-        if chars[i] == '~' && chars[..i].iter().rev().find(|c| **c != ' ').is_some_and(char::is_ascii_digit) {
-            out.push('-');
-            i += 1;
-            continue;
-        }
-        // A photo's dash read as a guillemet between two numbers (`1.6 « 2.6`).
-        if matches!(chars[i], '\u{ab}' | '\u{bb}')
-            && chars[..i].iter().rev().find(|c| **c != ' ').is_some_and(char::is_ascii_digit)
-            && chars[i + 1..].iter().find(|c| **c != ' ').is_some_and(char::is_ascii_digit)
-        {
+        // (So is a photo's guillemet between two numbers, `1.6 « 2.6`.)
+        let number_before = || chars[..i].iter().rev().find(|c| **c != ' ').is_some_and(char::is_ascii_digit);
+        let number_after = || chars[i + 1..].iter().find(|c| **c != ' ').is_some_and(char::is_ascii_digit);
+        if (chars[i] == '~' || (matches!(chars[i], '\u{ab}' | '\u{bb}') && number_after())) && number_before() {
             out.push('-');
             i += 1;
             continue;

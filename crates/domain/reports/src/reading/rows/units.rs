@@ -25,7 +25,7 @@ pub(super) fn looks_like_unit(text: &str) -> bool {
 
 /// Whether `text` holds numbers beside a word that labels a tier of a reference (a sex, an
 /// age, `Normal`, `Range`): a tier a photo misread past parsing (`Child (9.65 1,38),` for
-/// `Child : (0.65 - 1.36)`, `Male (5 « 22)`). No unit is spelt with such a word.
+/// `Child : (0.65 - 1.36)`, `&3.0- 101.01. Female.`). No unit is spelt with such a word.
 pub(super) fn labelled_numbers(text: &str) -> bool {
     text.contains(|c: char| c.is_ascii_digit())
         && text.split_whitespace().any(|w| {
