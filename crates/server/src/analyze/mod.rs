@@ -682,7 +682,8 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
         && catalog::mend_unit(read).is_none()
         && let Some(range) = row.range.as_ref()
         && let Some(unit) = b.unit_in_its_column(read, row.value.number, (range.low, range.high))
-        && first_letter(read) == first_letter(&unit)
+        && (first_letter(read) == first_letter(&unit) || !catalog::misread_label(read))
+        && number.is_none_or(|v| b.implausible(v, Some(&unit)).is_none())
     {
         row.unit = Some(unit);
     }
@@ -1667,8 +1668,16 @@ mod tests {
         };
         assert_eq!(unit("Uric Acid", "5.5", "mgd", "3.5 - 7.2").as_deref(), Some("mg/dL"));
         assert_eq!(unit("Sodium", "140", "mEQt", "136 - 145").as_deref(), Some("mEq/L"));
+        // Or starting otherwise, a letter lost or misread (`id`, `'db`, `nya`).
+        assert_eq!(unit("Conjugated Bilirubin", "0.01", "id", "0.00 to 0.30").as_deref(), Some("mg/dL"));
+        assert_eq!(unit("Serum Creatinine", "0.92", "\u{2018}db", "0.70 to 1.30").as_deref(), Some("mg/dL"));
+        assert_eq!(unit("Free Thyroxine (FT4)", "1.1", "nya", "0.93 to 1.70").as_deref(), Some("ng/dL"));
         // Not a flag or a sex's label in the unit's place, nor without a reference to decide.
         assert_eq!(unit("Uric Acid", "5.5", "Haigh", "3.5 - 7.2").as_deref(), Some("Haigh"));
+        assert_eq!(unit("Uric Acid", "5.5", "ow", "3.5 - 7.2").as_deref(), Some("ow"));
+        // Nor a unit the value cannot be in, whatever the reference read: albumin's `35-52`
+        // lost its points, and 3.6 is no albumin in g/L.
+        assert_eq!(unit("Albumin", "3.6", "orvdt", "35-52").as_deref(), Some("orvdt"));
         assert_eq!(unit("Uric Acid", "5.5", "mgd", "").as_deref(), Some("mgd"));
     }
 

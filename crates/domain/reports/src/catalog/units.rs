@@ -145,6 +145,19 @@ pub fn mend_unit(read: &str) -> Option<String> {
     Some(spelling)
 }
 
+/// Words that stand where a unit does on some reports and are no unit: a flag, or a label of
+/// a sex or an age group that starts a reference.
+const NOT_UNITS: &[&str] = &["high", "low", "normal", "male", "female", "men", "women", "adult", "adults", "child"];
+
+/// Whether an OCR reading in a unit's place is, a letter or stray mark apart, a word that is
+/// no unit ([`NOT_UNITS`]): `Haigh` is High, `Mer.` is Men. Such a reading is not mended to
+/// a unit, whatever the reference beside it.
+#[must_use]
+pub fn misread_label(read: &str) -> bool {
+    let word: String = read.chars().filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect();
+    word.chars().count() >= 2 && NOT_UNITS.iter().any(|label| edit_distance_within(&word, label, 2))
+}
+
 /// Every unit labs print in every spelling the catalog and [`EXTRA_UNITS`] give it
 /// (`x10^3/uL` and `x10E3/uL` both, which compare as one).
 pub(crate) fn known_units() -> impl Iterator<Item = &'static str> {
