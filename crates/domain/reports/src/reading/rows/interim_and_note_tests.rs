@@ -295,6 +295,30 @@ fn a_known_test_with_an_empty_result_cell_is_a_row_without_a_value() {
 }
 
 #[test]
+fn a_test_s_name_without_a_result_under_a_row_of_that_test_is_the_rest_of_that_row() {
+    // A photo at a slant: the row's line took a piece of the name (`F  FT4`, a speck before
+    // it), and the name whole fell to the line below with the reference's second tier.
+    let p = page(&[
+        header(),
+        &[("F FT4", 20.0), ("0.80", 250.0), ("ng/dL", 340.0), ("Adults : 0.93 to 1.70", 430.0)],
+        &[("Free Thyroxine (FT4)", 20.0), ("ng/dL", 340.0), ("Children : 0.65 to 1.36", 430.0)],
+        // Another test without its result is still a row of its own.
+        &[("GLUCOSE, FASTING (F), PLASMA", 20.0), ("mg/dL", 340.0), ("70 - 100", 430.0)],
+    ]);
+    let rows = rows_from_page(&p, None);
+    let got: Vec<(&str, &str, Option<&str>)> =
+        rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.range_text.as_deref())).collect();
+    assert_eq!(
+        got,
+        [
+            ("Free Thyroxine (FT4)", "0.80", Some("Adults : 0.93 to 1.70; Children : 0.65 to 1.36")),
+            ("GLUCOSE, FASTING (F), PLASMA", "", Some("70 - 100")),
+        ]
+    );
+    assert_eq!(rows[0].range.as_ref().map(|r| (r.low, r.high)), Some((Some(0.93), Some(1.7))));
+}
+
+#[test]
 fn a_lone_one_a_photo_read_as_a_letter_in_the_result_column_is_one() {
     let p = page(&[
         header(),

@@ -635,6 +635,26 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
             banded = band.as_ref().map(|(j, _)| *j);
         }
         match parsed {
+            // A test's name with nothing in its result column right under a row of the same
+            // test: the rest of that row, which a photo at a slant cut off below it (`F  FT4
+            // 0.80  Adults : 0.93 to 1.70` over `Free Thyroxine (FT4)  Children : 0.65 to
+            // 1.36`), not a row of its own. The fuller name is the row's; the reference below,
+            // its next tier.
+            Some(p)
+                if was_row_above
+                    && p.value.text.is_empty()
+                    && let Some(row) = rows.last_mut()
+                    && row.value.number.is_some()
+                    && same_test(&row.name, &p.name) =>
+            {
+                if p.name.chars().count() > row.name.chars().count() {
+                    row.name = p.name;
+                }
+                if let (Some(text), Some(below)) = (row.range_text.as_mut(), p.range_text) {
+                    *text = format!("{text}; {below}");
+                }
+                row_above = true;
+            }
             Some(p) => {
                 let flag = p.flag.or(p.bold.then_some(Flag::Abnormal).filter(|_| p.value.number.is_some()));
                 tiers = p.reference_cell.as_ref().map(|(x0, x1, text)| (rows.len(), (*x0, *x1), vec![text.clone()]));
@@ -755,4 +775,19 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
         done.apply(&mut rows, sex);
     }
     rows
+}
+
+/// Whether a row's name (`read`, perhaps a piece of the name with a speck beside it: `F FT4`)
+/// names the test the catalog knows by `whole`: the same test, or each word of two letters or
+/// more in `read` a word of `whole`.
+fn same_test(read: &str, whole: &str) -> bool {
+    let Some(test) = crate::catalog::lookup(whole) else { return false };
+    if crate::catalog::lookup(read).is_some_and(|b| b.key == test.key) {
+        return true;
+    }
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 2).map(str::to_lowercase).collect()
+    };
+    let (part, all) = (words(read), words(whole));
+    !part.is_empty() && part.iter().all(|w| all.contains(w))
 }
