@@ -660,6 +660,13 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     {
         row.unit = Some(unit);
     }
+    // Or printed in the reference after its first tier (`Male: 1.6 - 2.6 mg/dL; Female: ...`),
+    // exactly as one of the test's units.
+    if row.unit.as_deref().is_none_or(|u| !b.measured_in(u))
+        && let Some(unit) = row.range_text.as_deref().and_then(|r| unit_inside_reference(b, r))
+    {
+        row.unit = Some(unit);
+    }
     // A unit whose first stroke a photo lost (`U/L`), printed whole in the reference (`M: 40
     // to 129 IU/L  F: ...`): the reference's. Both are units of the test; the print decides.
     if let Some(read) = row.unit.as_deref()
@@ -677,13 +684,20 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     // with its first letter and is no further from it than a unit column allows
     // ([`Biomarker::unit_in_its_column`]). (Not a flag or a sex's label in the unit's place,
     // `Haigh`, `Mer.`: they start otherwise, or are no nearer.)
+    // The reference judged as its points put back where a scan lost them (potassium `35-51`,
+    // `mmovl`), and the value so too (`33`).
+    let possible = |unit: &str| {
+        let possible = |v: f64| b.implausible(v, Some(unit)).is_none();
+        number.is_none_or(|v| possible(v) || (v.fract() == 0.0 && possible(v / 10.0)))
+    };
     if let Some(read) = row.unit.as_deref()
         && !b.measured_in(read)
         && catalog::mend_unit(read).is_none()
         && let Some(range) = row.range.as_ref()
-        && let Some(unit) = b.unit_in_its_column(read, row.value.number, (range.low, range.high))
+        && let bounds = range_with_points(b, row, None).map_or((range.low, range.high), |(l, h, _)| (Some(l), Some(h)))
+        && let Some(unit) = b.unit_in_its_column(read, row.value.number, bounds)
         && (first_letter(read) == first_letter(&unit) || !catalog::misread_label(read))
-        && number.is_none_or(|v| b.implausible(v, Some(&unit)).is_none())
+        && possible(&unit)
     {
         row.unit = Some(unit);
     }
@@ -701,6 +715,21 @@ fn word_after_reference(reference: &str) -> Option<&str> {
     let (_, tail) = reference.rsplit_once(|c: char| c.is_ascii_digit())?;
     let last = tail.split_whitespace().last()?.trim_matches(|c: char| !c.is_alphanumeric() && c != '%');
     last.chars().any(char::is_alphabetic).then_some(last)
+}
+
+/// A word of a reference that is one of `b`'s units as printed (`mg/dL` in `Male: 1.6 - 2.6
+/// mg/dL; Female: 1.4 - 2.3`), its stops and colons aside; the first such word.
+fn unit_inside_reference(b: &Biomarker, reference: &str) -> Option<String> {
+    reference
+        .split_whitespace()
+        .map(|w| w.trim_end_matches([';', ':', ',', '.', ')']).trim_start_matches('('))
+        .find(|w| {
+            w.chars().count() >= 2
+                && w.contains(char::is_alphabetic)
+                && b.measured_in(w)
+                && !catalog::normalise_unit(w).is_empty()
+        })
+        .map(str::to_string)
 }
 
 /// The unit of `b` printed after the last number of a reference, as printed.
@@ -1672,12 +1701,26 @@ mod tests {
         assert_eq!(unit("Conjugated Bilirubin", "0.01", "id", "0.00 to 0.30").as_deref(), Some("mg/dL"));
         assert_eq!(unit("Serum Creatinine", "0.92", "\u{2018}db", "0.70 to 1.30").as_deref(), Some("mg/dL"));
         assert_eq!(unit("Free Thyroxine (FT4)", "1.1", "nya", "0.93 to 1.70").as_deref(), Some("ng/dL"));
+        // Beside a reference whose points a scan lost, judged with them put back.
+        assert_eq!(unit("Inorganic Phosphorus", "4.6", "mgt", "25-45").as_deref(), Some("mg/dL"));
+        // One of the test's units printed inside the reference, after its first tier.
+        assert_eq!(
+            unit("Magnesium", "2.4", "may", "Male: 1.6 - 2.6 mg/dL; Female: 1.4 - 2.3").as_deref(),
+            Some("mg/dL")
+        );
+        assert_eq!(
+            unit("Free T3", "3.1", "pom", "Male: 2.00 - 4.40 pg/mL: Female: 1.80 - 3.96").as_deref(),
+            Some("pg/mL")
+        );
         // Not a flag or a sex's label in the unit's place, nor without a reference to decide.
         assert_eq!(unit("Uric Acid", "5.5", "Haigh", "3.5 - 7.2").as_deref(), Some("Haigh"));
         assert_eq!(unit("Uric Acid", "5.5", "ow", "3.5 - 7.2").as_deref(), Some("ow"));
-        // Nor a unit the value cannot be in, whatever the reference read: albumin's `35-52`
-        // lost its points, and 3.6 is no albumin in g/L.
-        assert_eq!(unit("Albumin", "3.6", "orvdt", "35-52").as_deref(), Some("orvdt"));
+        // Albumin's `35-52` lost its points: 3.6 is no albumin in g/L, and the reference with
+        // its points put back is the usual one in g/dL.
+        assert_eq!(unit("Albumin", "3.6", "orvdt", "35-52").as_deref(), Some("gm/dl"));
+        // Nor a unit the value cannot be in, whatever the reference read: creatinine's 0.92
+        // is in mg/dL, though `62 - 106` is its usual reference in µmol/L.
+        assert_eq!(unit("Serum Creatinine", "0.92", "umoi", "62 - 106").as_deref(), Some("umoi"));
         assert_eq!(unit("Uric Acid", "5.5", "mgd", "").as_deref(), Some("mgd"));
     }
 
