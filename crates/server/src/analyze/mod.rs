@@ -679,16 +679,16 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     {
         row.unit = Some(whole.to_string());
     }
-    // A unit misread past any unit's shape (`mgd`, `movdl`, `mEQt`) beside a printed reference
-    // that is the test's usual one in one of its units: that unit, where the reading starts
-    // with its first letter and is no further from it than a unit column allows
-    // ([`Biomarker::unit_in_its_column`]). (Not a flag or a sex's label in the unit's place,
-    // `Haigh`, `Mer.`: they start otherwise, or are no nearer.)
-    // The reference judged as its points put back where a scan lost them (potassium `35-51`,
-    // `mmovl`), and the value so too (`33`).
+    // A unit misread past any unit's shape (`mgd`, `movdl`, `mEQt`, `id`, `nya`) beside a
+    // printed reference that is the test's usual one in one of its units, with any points a
+    // scan lost put back (phosphorus `mgt` beside `25-45`): that unit, where the reading is no
+    // further from it than a unit column allows ([`Biomarker::unit_in_its_column`]) and the
+    // value, as read or with a point it lost (`33`), can be in it. (Not a flag or a sex's label
+    // in the unit's place, `Haigh`, `Mer.`: they start otherwise and read as such a word
+    // ([`catalog::misread_label`]), or are no nearer.)
     let possible = |unit: &str| {
-        let possible = |v: f64| b.implausible(v, Some(unit)).is_none();
-        number.is_none_or(|v| possible(v) || (v.fract() == 0.0 && possible(v / 10.0)))
+        let fits = |v: f64| b.implausible(v, Some(unit)).is_none();
+        number.is_none_or(|v| fits(v) || (v.fract() == 0.0 && fits(v / 10.0)))
     };
     if let Some(read) = row.unit.as_deref()
         && !b.measured_in(read)
@@ -723,26 +723,26 @@ fn unit_inside_reference(b: &Biomarker, reference: &str) -> Option<String> {
     reference
         .split_whitespace()
         .map(|w| w.trim_end_matches([';', ':', ',', '.', ')']).trim_start_matches('('))
-        .find(|w| {
-            w.chars().count() >= 2
-                && w.contains(char::is_alphabetic)
-                && b.measured_in(w)
-                && !catalog::normalise_unit(w).is_empty()
-        })
+        .find(|w| w.chars().count() >= 2 && w.contains(char::is_alphabetic) && printed_unit_of(b, w))
         .map(str::to_string)
+}
+
+/// Whether `word` is one of `b`'s units, not one that compares as nothing (a stray mark).
+fn printed_unit_of(b: &Biomarker, word: &str) -> bool {
+    b.measured_in(word) && !catalog::normalise_unit(word).is_empty()
 }
 
 /// The unit of `b` printed after the last number of a reference, as printed.
 fn unit_after_reference(b: &Biomarker, reference: &str) -> Option<String> {
     let last = word_after_reference(reference)?;
-    (b.measured_in(last) && !catalog::normalise_unit(last).is_empty()).then(|| last.to_string())
+    printed_unit_of(b, last).then(|| last.to_string())
 }
 
 /// The unit of `b` a reading is, or mends to ([`Biomarker::mend_unit`], then
 /// [`Biomarker::unit_misread`]: `mg/d` is mg/dL).
 fn own_unit(b: &Biomarker, read: &str, number: Option<f64>) -> Option<String> {
     let unit = b.mend_unit(read, number).or_else(|| b.unit_misread(read, number)).unwrap_or_else(|| read.to_string());
-    (b.measured_in(&unit) && !catalog::normalise_unit(&unit).is_empty()).then_some(unit)
+    printed_unit_of(b, &unit).then_some(unit)
 }
 
 /// Scanned results that do not fit the relations between them (MCV, MCH and MCHC; eAG from
