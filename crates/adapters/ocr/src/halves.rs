@@ -1,35 +1,66 @@
 //! A tall scanned page read as two halves at once ([`crate::tesseract::OcrEngine::set_halves`]):
 //! where to cut it across ([`cut_row`]), and how to tell a half whose reading left print out
-//! ([`unread_ink`]).
+//! ([`lines_left_out`]).
 
 use ht_reports::Word;
 use image::GrayImage;
 
-/// Most of a half's ink (its share of dark pixels) that may lie outside every word for its
-/// reading to stand: on the 300 and 200 dpi scans of seeds 13, 21 and 61, halves read as well
-/// as the whole left at most 0.4% unread; halves that lost a column of results, 3.2% to 6%.
-pub(crate) const MAX_UNREAD_INK: f32 = 0.01;
+/// Most lines of print a half's reading may leave out for it to stand. Halves that lost a
+/// column of results left out a line of it for each row (a 200 dpi scan of seed 21 lost the
+/// `5`, `3.8` and `7` of three rows); one line left out is a heading in bold (seed 127's
+/// `Gamma Glutamyl Transferase`, 4.7% of its half's ink), or a lone result, whose row the
+/// reader reads again as a line that names a test and has no row (`analyze::reread`).
+/// Counted by the share of ink left out, as before, such a heading sent the page to be read
+/// whole, and so did the odd bracket or digit of a reference that Tesseract's boxes stop
+/// short of (1.4% of a half of seed 127).
+pub(crate) const MAX_LINES_LEFT_OUT: usize = 1;
 
-/// The share of `image`'s ink (dark pixels) outside every word's box, widened by 3 pixels.
-pub(crate) fn unread_ink(image: &GrayImage, words: &[Word]) -> f32 {
+/// How many lines of print `image` (a half of a page) holds outside every word read on it:
+/// bands of rows with dark pixels no word's box covers, each box widened by a letter's height
+/// across and a third of it up and down (the words' median height), so that a bracket, point
+/// or digit beside a word, which its box stopped short of, counts as read. A band counts
+/// where it is at least half a letter tall and has at least a letter's height of dark pixels:
+/// a speck of dust is no line.
+pub(crate) fn lines_left_out(image: &GrayImage, words: &[Word]) -> usize {
     let (w, h) = (image.width() as usize, image.height() as usize);
+    if w == 0 {
+        return 0;
+    }
+    let mut heights: Vec<f32> = words.iter().map(|w| w.bbox.y1 - w.bbox.y0).filter(|h| *h > 0.0).collect();
+    heights.sort_by(f32::total_cmp);
+    // (A half with no word read: its print is measured with letters of 10 px.)
+    let letter = heights.get(heights.len() / 2).copied().unwrap_or(10.0);
     let mut read = vec![false; w * h];
+    let clamp = |v: f32, max: usize| (v.max(0.0) as usize).min(max);
     for word in words {
         let b = word.bbox;
-        let clamp = |v: f32, max: usize| (v.max(0.0) as usize).min(max);
-        let (x0, x1) = (clamp(b.x0 - 3.0, w), clamp(b.x1 + 3.0, w));
-        for y in clamp(b.y0 - 3.0, h)..clamp(b.y1 + 3.0, h) {
+        let (x0, x1) = (clamp(b.x0 - letter, w), clamp(b.x1 + letter, w));
+        for y in clamp(b.y0 - letter / 3.0, h)..clamp(b.y1 + letter / 3.0, h) {
             read[y * w + x0..y * w + x1].fill(true);
         }
     }
-    let (mut ink, mut unread) = (0usize, 0usize);
-    for (p, r) in image.as_raw().iter().zip(&read) {
-        if *p < 128 {
-            ink += 1;
-            unread += usize::from(!r);
+    // Dark pixels left out, row by row.
+    let left: Vec<usize> = image
+        .as_raw()
+        .chunks_exact(w)
+        .zip(read.chunks_exact(w))
+        .map(|(pixels, read)| pixels.iter().zip(read).filter(|&(&p, &r)| p < 128 && !r).count())
+        .collect();
+    let (min_rows, min_ink) = ((letter / 2.0).ceil() as usize, letter.ceil() as usize);
+    let mut lines = 0;
+    let mut y = 0;
+    while y < h {
+        let (start, mut ink) = (y, 0);
+        while y < h && left[y] > 0 {
+            ink += left[y];
+            y += 1;
         }
+        if y - start >= min_rows.max(1) && ink >= min_ink {
+            lines += 1;
+        }
+        y += 1;
     }
-    if ink == 0 { 0.0 } else { unread as f32 / ink as f32 }
+    lines
 }
 
 /// Pages at least this tall (in pixels, as read) are read in two halves at once. Below it a
@@ -153,24 +184,43 @@ mod tests {
         assert!((250..350).contains(&cut) && cut % 50 >= 30, "{cut}");
     }
 
+    /// A white page with a mark of dark pixels (`w` × `h`) at each `(x, y)`.
+    fn marks(at: &[(u32, u32)], w: u32, h: u32) -> GrayImage {
+        GrayImage::from_fn(600, 300, |x, y| {
+            let dark = at.iter().any(|&(mx, my)| (mx..mx + w).contains(&x) && (my..my + h).contains(&y));
+            image::Luma([if dark { 0 } else { 255 }])
+        })
+    }
+
+    fn word(x0: f32, y0: f32, x1: f32) -> Word {
+        Word { text: "12".into(), bbox: BBox { x0, y0, x1, y1: y0 + 12.0 }, bold: false, line: Some(0) }
+    }
+
     #[test]
-    fn ink_outside_every_word_is_measured_as_a_share_of_the_ink() {
-        // Two marks of 100 dark pixels each: one inside a word's box, one far from any.
-        let page = GrayImage::from_fn(400, 200, |x, y| {
-            let mark = (10..20).contains(&y) && ((10..20).contains(&x) || (300..310).contains(&x));
-            image::Luma([if mark { 0 } else { 255 }])
-        });
-        let word = |x0: f32, x1: f32| Word {
-            text: "12".into(),
-            bbox: BBox { x0, y0: 11.0, x1, y1: 18.0 },
-            bold: false,
-            line: Some(0),
-        };
-        assert!((unread_ink(&page, &[word(12.0, 18.0)]) - 0.5).abs() < 1e-6);
-        // A box a little short of its ink still reads it (boxes are widened by 3 pixels).
-        assert_eq!(unread_ink(&page, &[word(12.0, 18.0), word(302.0, 308.0)]), 0.0);
-        assert_eq!(unread_ink(&page, &[]), 1.0);
-        assert_eq!(unread_ink(&GrayImage::from_pixel(10, 10, image::Luma([255])), &[]), 0.0);
+    fn print_outside_every_word_is_counted_by_the_lines_it_makes() {
+        // Three results (marks 8 × 10) in a column at x = 400 on three rows, their names read.
+        let values = [(400, 20), (400, 60), (400, 100)];
+        let names = [word(20.0, 20.0, 120.0), word(20.0, 60.0, 120.0), word(20.0, 100.0, 120.0)];
+        let page = marks(&[(20, 20), (20, 60), (20, 100), values[0], values[1], values[2]], 8, 10);
+        assert_eq!(lines_left_out(&page, &names), 3);
+        // Read, they leave none out; one of them left out is one line.
+        let read = |n: usize| values[..n].iter().map(|&(x, y)| word(x as f32, y as f32, x as f32 + 8.0));
+        assert_eq!(lines_left_out(&page, &names.iter().cloned().chain(read(3)).collect::<Vec<_>>()), 0);
+        assert_eq!(lines_left_out(&page, &names.iter().cloned().chain(read(2)).collect::<Vec<_>>()), 1);
+        // Nothing read at all: every line is left out.
+        assert_eq!(lines_left_out(&page, &[]), 3);
+        assert_eq!(lines_left_out(&GrayImage::from_pixel(10, 10, image::Luma([255])), &[]), 0);
+    }
+
+    #[test]
+    fn a_mark_beside_a_word_its_box_stopped_short_of_or_a_speck_is_no_line_left_out() {
+        // A bracket 6 px right of a word's box (within a letter of it), on each of three rows.
+        let words = [word(20.0, 20.0, 120.0), word(20.0, 60.0, 120.0), word(20.0, 100.0, 120.0)];
+        let page = marks(&[(20, 20), (20, 60), (20, 100), (126, 21), (126, 61), (126, 101)], 3, 10);
+        assert_eq!(lines_left_out(&page, &words), 0);
+        // Specks (2 × 2) far from any word.
+        let page = marks(&[(20, 20), (20, 60), (20, 100), (400, 30), (400, 70), (400, 110)], 2, 2);
+        assert_eq!(lines_left_out(&page, &words), 0);
     }
 
     #[test]

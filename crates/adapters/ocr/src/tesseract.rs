@@ -253,9 +253,9 @@ impl OcrEngine {
     /// worker while the second reads the lower (on two cores a little over half the time of
     /// reading it whole), with the TSVs they came from; the lower half's words moved down by
     /// `at`, its lines numbered after the upper half's. `None` where either half left more than
-    /// [`crate::halves::MAX_UNREAD_INK`] of its ink outside every word: Tesseract's layout
-    /// analysis of the lower part of a table can leave out its column of results, which the
-    /// page read whole gives (a 200 dpi scan of seed 21 lost 8 results so).
+    /// [`crate::halves::MAX_LINES_LEFT_OUT`] lines of print outside every word: Tesseract's
+    /// layout analysis of the lower part of a table can leave out its column of results, which
+    /// the page read whole gives (a 200 dpi scan of seed 21 lost 8 results so).
     fn read_halves(&mut self, part: &GrayImage, at: u32) -> Result<Option<(Vec<Word>, String)>, ExtractError> {
         let (w, h) = (part.width(), part.height());
         let top = crate::preprocess::cut(part, [0, 0, w, at]);
@@ -264,7 +264,7 @@ impl OcrEngine {
         let mut words: Vec<Word> = Vec::new();
         for (tsv, piece, y) in [(&a, &top, 0.0), (&b, &bottom, at as f32)] {
             let read = read_words(tsv, piece);
-            if crate::halves::unread_ink(piece, &read) > crate::halves::MAX_UNREAD_INK {
+            if crate::halves::lines_left_out(piece, &read) > crate::halves::MAX_LINES_LEFT_OUT {
                 return Ok(None);
             }
             let first_line = words.iter().filter_map(|w| w.line).max().map_or(0, |l| l + 1);
