@@ -1386,7 +1386,15 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
             matches!((low, high), (Some(l), Some(h)) if l > h)
                 .then(|| "the reference range reads backwards".to_string())
         })
-        .or_else(|| ocr.then(|| range_lost_point(row.value.number?, low?, high?)).flatten())
+        .or_else(|| {
+            // (Not a range that is the test's usual one as printed: Lipase `4` beside `13-60` is
+            // low, and its range no `1.3-6`.)
+            let usual = biomarker.is_some_and(|b| {
+                let unit = row.unit.as_deref();
+                b.default_range_in(unit, sex).is_some() && range_far_from_usual(b, unit, sex, low, high).is_none()
+            });
+            ocr.then(|| range_lost_point(row.value.number?, low?, high?)).flatten().filter(|_| !usual)
+        })
         .or(misread_range)
         .or_else(|| {
             // An empty result cell in a scan may be a value OCR missed.
@@ -1642,6 +1650,19 @@ mod tests {
         assert_eq!(range_lost_point(3.5, 15.5, 41.0), None);
         assert_eq!(range_lost_point(0.5, 15.0, 41.0), None);
         assert_eq!(range_lost_point(50.0, 15.0, 41.0), None);
+        // A scanned row asks so where its range is no usual one for its test, and not where
+        // it is: Lipase `4` beside `13-60` U/L is a low result, its range as printed.
+        let potassium = enrich(lab_row("Potassium", "3.3", "mmol/L", "35-51"), true, None, None);
+        assert!(
+            potassium.needs_review.as_deref().is_some_and(|r| r.contains("3.5-5.1")),
+            "{:?}",
+            potassium.needs_review
+        );
+        let lipase = enrich(lab_row("Lipase", "4", "U/L", "13-60"), true, None, None);
+        assert_eq!((lipase.flag, lipase.needs_review), (Some("low"), None));
+        // A test with no usual range to judge by still asks (mixed cells, `1.5-4.1` read `15-41`).
+        let mixed = enrich(lab_row("Mixed cells (MXD)", "3.5", "%", "15-41"), true, None, None);
+        assert!(mixed.needs_review.as_deref().is_some_and(|r| r.contains("1.5-4.1")), "{:?}", mixed.needs_review);
     }
 
     fn lab_row(name: &str, value: &str, unit: &str, range: &str) -> LabRow {
