@@ -122,6 +122,15 @@ fn normalise(text: &str) -> String {
     if s.contains(",.") || s.contains(".,") {
         s = s.replace(",.", ".").replace(".,", ".");
     }
+    // A decimal point read with a gap after it (`(30.0 - 400. 0)`).
+    if s.contains(". ") {
+        s = point_then_gap(&s);
+    }
+    // Tiers split by colons where semicolons are printed (`Desirable: < 150: Borderline:
+    // 150-180: High: >= 180`).
+    if s.matches(':').count() >= 3 {
+        s = colon_read_as_semicolon(&s);
+    }
     // A sex's label whose colon a photo read as a dash (`M: 3600 - 9900 F- 4000 - 11000`): the
     // label glued to it, a space and the range after.
     if s.contains("- ") {
@@ -158,6 +167,9 @@ fn normalise(text: &str) -> String {
         && !inner.contains(['(', '[', ')', ']'])
     {
         s = inner.to_string();
+    }
+    if let Some(from_label) = label_after_specks(&s) {
+        s = from_label;
     }
     if let Some(mended) = misread_reference_label(&s) {
         s = mended;
@@ -317,6 +329,23 @@ fn colons_between_tiers(s: &str) -> String {
         out.push_str(part);
     }
     out
+}
+
+/// `s` (in small letters) from a reference label with its colon (`ref:`, `ref. range:`) that
+/// only specks a photo read as marks and lone letters stand before (`_~—s«#ref: (13 - 60)`,
+/// the shadow of a rule before the label): no digit, and no two letters together, which a
+/// word before the label would have (`adults ref: ...` stays as printed).
+fn label_after_specks(s: &str) -> Option<String> {
+    REFERENCE_LABELS.iter().find_map(|label| {
+        let (at, _) = s.match_indices(label).find(|&(at, _)| {
+            s[at + label.len()..].trim_start().starts_with(':')
+                && s[..at].chars().next_back().is_some_and(|c| !c.is_alphanumeric())
+        })?;
+        let before: Vec<char> = s[..at].chars().collect();
+        let specks = !before.iter().any(char::is_ascii_digit)
+            && !before.windows(2).any(|pair| pair.iter().all(|c| c.is_alphabetic()));
+        specks.then(|| s[at..].to_string())
+    })
 }
 
 /// `s` (in small letters) starting with `Ref. interval:` or `Ref. range:` as a photo's OCR
@@ -597,6 +626,47 @@ fn parse_simple(s: &str) -> Option<RefRange> {
         _ => low,
     };
     if low <= high { interval(Some(low), Some(high), rest) } else { None }
+}
+
+/// `s` with a number's decimal point that has a gap after it joined to its one or two digits
+/// (`400. 0)` is 400.0): a point between digits, and after the gap digits that end a word or
+/// come before a bracket (`>= 6. 5.7 - 6.4` is a bound cut short and a range, and stays).
+fn point_then_gap(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ' ' && i >= 2 && chars[i - 1] == '.' && chars[i - 2].is_ascii_digit() {
+            let digits = chars[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let next = chars.get(i + 1 + digits);
+            if (1..=2).contains(&digits) && next.is_none_or(|n| matches!(n, ' ' | ')' | ']' | ';' | ',')) {
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `s` (a reference whose first tier's label ends in a colon, `desirable: < 150: ...`) with each
+/// colon right after a bound, before the next tier's label, a semicolon, as printed
+/// ([`normalise`]). A range before its label (`< 150 : optimal; 150 - 199 : borderline`)
+/// starts with a bound, and stays; so does one after a reference's label, whose colons stand
+/// apart from the bounds as a label's do (`reference: 0.19-3.36 : child ; 0.27-4.20 : adult`).
+fn colon_read_as_semicolon(s: &str) -> String {
+    let Some(first) = s.find(':') else { return s.to_string() };
+    if !s[..first].trim().starts_with(char::is_alphabetic)
+        || !s[..first].chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '.'))
+    {
+        return s.to_string();
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let after_bound = i > 0 && (chars[i - 1].is_ascii_digit() || chars[i - 1] == ')');
+        let before_label = chars[i + 1..].iter().find(|c| **c != ' ').is_some_and(|c| c.is_alphabetic());
+        out.push(if c == ':' && after_bound && before_label { ';' } else { c });
+    }
+    out
 }
 
 /// `s` with each ` : ` between two numbers a dash ([`normalise`]), where the first starts `s`
@@ -1005,7 +1075,9 @@ fn mend_gapped_high(s: &str) -> Option<RefRange> {
     let s = s.trim().trim_end_matches([')', ']']).trim_end();
     let (low, rest) = take_number(s)?;
     let low_text = s[..s.len() - rest.len()].trim();
-    let decimals = low_text.split_once('.').map(|(_, f)| f.len()).filter(|&k| k > 0)?;
+    // (A decimal comma counts as a point: `40,0-50 0`. One of thousands, `1,000 - 2 000`, makes
+    // a low above the high so mended.)
+    let decimals = low_text.split_once(['.', ',']).map(|(_, f)| f.len()).filter(|&k| k > 0)?;
     let rest = rest.trim_start();
     let rest = rest.strip_prefix('-').or_else(|| rest.strip_prefix("to "))?;
     let (high, after) = gapped_number(rest, 1..=3, decimals)?;
@@ -1328,6 +1400,52 @@ mod tests {
     }
 
     #[test]
+    fn a_decimal_point_with_a_gap_after_it_is_joined_to_its_digits() {
+        assert_eq!(r("Adult : (30.0 - 400. 0)"), (Some(30.0), Some(400.0)));
+        assert_eq!(point_then_gap("30.0 - 400. 0)"), "30.0 - 400.0)");
+        // A bound cut short before a range, or a sentence's stop before a number, stays.
+        assert_eq!(point_then_gap(">= 6. 5.7 - 6.4"), ">= 6. 5.7 - 6.4");
+        assert_eq!(point_then_gap("fasting. 10-12 hours"), "fasting. 10-12 hours");
+        assert_eq!(point_then_gap("4. 100 - 200"), "4. 100 - 200");
+    }
+
+    #[test]
+    fn tiers_split_by_colons_read_for_semicolons_are_tiers() {
+        let tiers = "Desirable: < 150: Borderline: 150-180: High: >= 180";
+        assert_eq!(r(tiers), (None, Some(150.0)));
+        // Its `Ref.` lost and `range` read in two.
+        assert_eq!(r("ran ge Desirable: < 150: Borderline: 150-180: High: >= 180"), (None, Some(150.0)));
+        let male = parse_range("Male: 13-17: Female: 12-15", Some(Sex::Male)).map(|g| (g.low, g.high));
+        assert_eq!(male, Some((Some(13.0), Some(17.0))));
+        // A range before its label keeps its colons.
+        let after = "< 150 : optimal; 150 - 199 : borderline";
+        assert_eq!(colon_read_as_semicolon(after), after);
+        let labelled = "reference: 0.19-3.36 : child ; 0.27-4.20 : adult";
+        assert_eq!(colon_read_as_semicolon(labelled), labelled);
+    }
+
+    #[test]
+    fn a_decimal_comma_before_a_high_bound_whose_point_was_read_as_a_gap() {
+        assert_eq!(r("40,0-50 0"), (Some(40.0), Some(50.0)));
+        // Three digits after a comma are thousands, and a gap after them no point.
+        assert_eq!(parse_range("1,000 - 2 000", None).map(|g| (g.low, g.high)), None);
+    }
+
+    #[test]
+    fn specks_and_lone_letters_before_a_reference_label_are_no_part_of_the_range() {
+        // A photo's shadow of a rule read before `Ref:`.
+        assert_eq!(r("_~\u{2014}s\u{ab}#Ref: (13 - 60)"), (Some(13.0), Some(60.0)));
+        assert_eq!(r("- ref. range: 4.0 - 5.6"), (Some(4.0), Some(5.6)));
+        assert_eq!(label_after_specks("_~s#ref: (13 - 60)").as_deref(), Some("ref: (13 - 60)"));
+        // A word or a number before the label is print, and stays.
+        assert_eq!(label_after_specks("adults ref: 13 - 60"), None);
+        assert_eq!(label_after_specks("0.5 - 2 (ref: 1 - 2)"), None);
+        // A label inside a word is none (`bref:`), nor one without its colon.
+        assert_eq!(label_after_specks("~ bref: 13 - 60"), None);
+        assert_eq!(label_after_specks("~ ref 13 - 60"), None);
+    }
+
+    #[test]
     fn a_reference_label_without_its_colon_before_the_first_tiers_label_goes() {
         let tiers = "Non-Diabetic 4.0 to 5.6 ; Pre-Diabetic 5.7 - 6.4 ; Diabetic >= 6.5";
         assert_eq!(r(&format!("Ref. range {tiers}")), (Some(4.0), Some(5.6)));
@@ -1643,3 +1761,18 @@ mod tests {
         }
     }
 }
+#[cfg(test)]
+mod scratch_dbgx {
+    // DBGX
+    #[test] // DBGX
+    fn scratch() {
+        // DBGX
+        for t in ["Male: 3.1-4 6; Female 3.5-5.1", "Male: 3 = 658.2"] {
+            eprintln!(
+                "{t:?} -> {:?} {:?}",
+                super::parse_range(t, Some(super::Sex::Female)).map(|r| (r.low, r.high)),
+                super::parse_range(t, None).map(|r| (r.low, r.high))
+            );
+        } // DBGX
+    } // DBGX
+} // DBGX

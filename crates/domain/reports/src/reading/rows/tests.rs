@@ -1482,7 +1482,8 @@ fn a_lists_reference_whose_brackets_a_photo_misread_is_the_reference() {
         &[("Neutrophil %: 36 Low % {(40 - 80)]", 20.0)],
         &[("C-Reactive Protein: 5.7 High mg/L {<= 5.0]", 20.0)],
         &[("Red Blood Cell Count: 4.79 million/cumm (Male: (4.50 - 5.50); Female: (4.05 - 4.95)]", 20.0)],
-        // Its name's colon read as a semicolon and set apart as well, its tiers garbled.
+        // Its name's colon read as a semicolon and set apart as well, a semicolon between its
+        // tiers read as a colon: the desirable tier is the reference.
         &[
             ("Total Cholesterol;", 20.0),
             ("214 High mg/dL (Desirable: < 200: Borderline: 200-240; High: >= 240]", 300.0),
@@ -1495,7 +1496,7 @@ fn a_lists_reference_whose_brackets_a_photo_misread_is_the_reference() {
             ("Neutrophil %", "36", Some(40.0), Some(80.0)),
             ("C-Reactive Protein", "5.7", None, Some(5.0)),
             ("Red Blood Cell Count", "4.79", Some(4.05), Some(4.95)),
-            ("Total Cholesterol", "214", None, None),
+            ("Total Cholesterol", "214", None, Some(200.0)),
         ]
     );
     let flags: Vec<Option<Flag>> = rows.iter().map(|r| r.flag).collect();
