@@ -536,10 +536,20 @@ pub fn misread_words_of_known_test(name: &str) -> Option<String> {
                 (w.len() != word.len() || swapped) && one_slip(word, w)
             })
     };
+    // The name's first word, where a photo may have lost its first letters (in a shadow or
+    // past the page's edge: `(oid Stimulating Hormone (TSH)`, `odium (Na)`): the end of the
+    // test's word, of three letters or more and no catalog word. (A lab drops no word's first
+    // letters: such a word is no lab's slip either.)
+    let start_lost = |read: &str, their: &str| {
+        their.len() > read.len()
+            && their.ends_with(read)
+            && read.chars().all(|c| c.is_ascii_alphabetic())
+            && !VOCABULARY.words.contains(read)
+    };
     let mut out = name.to_string();
     let mut changed = false;
     // (Back to front, so that a part's places stay where they were.)
-    for part in parts.iter().rev() {
+    for (p, part) in parts.iter().enumerate().rev() {
         let words: Vec<String> = part.iter().map(|(_, w)| w.to_ascii_lowercase()).collect();
         if words.iter().any(|w| w.contains(|c: char| !c.is_ascii_alphanumeric()))
             || super::CATALOG.by_alias.contains_key(&words.join(" "))
@@ -548,7 +558,8 @@ pub fn misread_words_of_known_test(name: &str) -> Option<String> {
         }
         // (Asked after the cheap tests: a word no catalog word is scans the vocabulary.)
         let may_mend: Vec<bool> = words.iter().map(|w| misread(w)).collect();
-        if !may_mend.contains(&true) {
+        let first_cut = p == 0 && words[0].len() >= 3 && !VOCABULARY.words.contains(words[0].as_str());
+        if !may_mend.contains(&true) && !first_cut {
             continue;
         }
         let mut best: Option<(f32, &[&str])> = None;
@@ -556,9 +567,26 @@ pub fn misread_words_of_known_test(name: &str) -> Option<String> {
             if *e != entry {
                 continue;
             }
+            // A name's one misread word between two read right or more, the test known by
+            // another part as well, may be further from its word (`Gamma Gilarny Transferase
+            // (GGT)`): where it starts with the same letter and is about as long.
+            let right = words.iter().zip(theirs).filter(|(read, their)| read == *their).count();
+            let anchored = right >= 2 && right + 1 == words.len();
             let mut cost = 0.0;
-            for ((read, their), may_mend) in words.iter().zip(theirs).zip(&may_mend) {
+            for (k, ((read, their), may_mend)) in words.iter().zip(theirs).zip(&may_mend).enumerate() {
                 if read == their {
+                    continue;
+                }
+                if anchored
+                    && *may_mend
+                    && read.chars().next() == their.chars().next()
+                    && read.len().abs_diff(their.len()) <= 2
+                {
+                    cost += limit(read.len());
+                    continue;
+                }
+                if first_cut && k == 0 && start_lost(read, their) {
+                    cost += 1.0;
                     continue;
                 }
                 if !may_mend {
@@ -580,9 +608,19 @@ pub fn misread_words_of_known_test(name: &str) -> Option<String> {
             }
         }
         let Some((_, theirs)) = best else { continue };
+        // (A word that lost its first letter takes its case from the name's next word: `oid
+        // Stimulating` is `Thyroid Stimulating`.)
+        let capital = runs.iter().skip(1).find_map(|(_, r)| r.chars().next()).is_some_and(|c| c.is_ascii_uppercase());
         for (&(start, run), their) in part.iter().zip(theirs).rev() {
             if run.to_ascii_lowercase() != *their {
-                out.replace_range(start..start + run.len(), &in_case_of(run, their));
+                let mut word = in_case_of(run, their);
+                if start_lost(&run.to_ascii_lowercase(), their)
+                    && capital
+                    && run.starts_with(|c: char| c.is_ascii_lowercase())
+                {
+                    word = word[..1].to_ascii_uppercase() + &word[1..];
+                }
+                out.replace_range(start..start + run.len(), &word);
                 changed = true;
             }
         }
@@ -1070,6 +1108,29 @@ mod tests {
         assert_eq!(mended("Free Thyroxine (FT4)"), None);
         assert_eq!(mended("Fenian"), None);
         assert_eq!(mended("Ketone Boches"), None);
+        // A word misread further between two read right, its test known by its abbreviation.
+        assert_eq!(mended("Gamma Gilarny Transferase (GGT)").as_deref(), Some("Gamma Glutamyl Transferase (GGT)"));
+        // Not one that starts otherwise or is far longer or shorter, nor between fewer words.
+        assert_eq!(mended("Gamma Marnyxyz Transferase (GGT)"), None);
+        assert_eq!(mended("Alanine Aqzbiwxyzwxyzquwqr (ALT)"), None);
+        assert_eq!(mended("Gamma Gilarnymatic Transferase (GGT)"), None);
+        assert_eq!(mended("Gilarny Transferase (GGT)"), None);
+    }
+
+    #[test]
+    fn a_first_word_whose_first_letters_a_photo_lost_comes_from_the_tests_name() {
+        let mended = |name: &str| misread_words_of_known_test(name);
+        assert_eq!(mended("oid Stimulating Hormone (TSH)").as_deref(), Some("Thyroid Stimulating Hormone (TSH)"));
+        assert_eq!(mended("odium (Na)").as_deref(), Some("Sodium (Na)"));
+        // (In small letters where the name's next word is.)
+        assert_eq!(mended("oid stimulating hormone (tsh)").as_deref(), Some("thyroid stimulating hormone (tsh)"));
+        // Only the name's first word: one inside it that lost its start is no such reading.
+        assert_eq!(mended("Thyroid ulating Hormone (TSH)"), None);
+        assert_eq!(mended("Alanine Aminotransferase (ALT/GPT)"), None);
+        assert_eq!(mended("ree T4 (FT4)").as_deref(), Some("Free T4 (FT4)"));
+        // Nor a word that is no end of the test's word, nor two letters.
+        assert_eq!(mended("oud Stimulating Hormone (TSH)"), None);
+        assert_eq!(mended("id Stimulating Hormone (TSH)"), None);
     }
 
     #[test]
