@@ -1761,18 +1761,3 @@ mod tests {
         }
     }
 }
-#[cfg(test)]
-mod scratch_dbgx {
-    // DBGX
-    #[test] // DBGX
-    fn scratch() {
-        // DBGX
-        for t in ["Male: 3.1-4 6; Female 3.5-5.1", "Male: 3 = 658.2"] {
-            eprintln!(
-                "{t:?} -> {:?} {:?}",
-                super::parse_range(t, Some(super::Sex::Female)).map(|r| (r.low, r.high)),
-                super::parse_range(t, None).map(|r| (r.low, r.high))
-            );
-        } // DBGX
-    } // DBGX
-} // DBGX
