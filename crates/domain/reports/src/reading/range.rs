@@ -146,6 +146,23 @@ fn normalise(text: &str) -> String {
                 .join(" ");
         }
     }
+    // A sex's label whose colon a photo lost (`M: 150000-410000 /cumm F 135000-369000`), where
+    // the other sex's label keeps its colon: a word that is a sex's label before a number is
+    // that label with its colon.
+    if s.contains(':') {
+        let words: Vec<&str> = s.split(' ').collect();
+        let sex = |w: &str| MALE.contains(&w) || FEMALE.contains(&w);
+        let labelled = words.iter().any(|w| w.strip_suffix(':').is_some_and(sex));
+        let colon = |i: usize| {
+            sex(words[i]) && words.get(i + 1).is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit() || c == '('))
+        };
+        if labelled && (0..words.len()).any(colon) {
+            s = (0..words.len())
+                .map(|i| if colon(i) { format!("{}:", words[i]) } else { words[i].to_string() })
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
+    }
     // A range's dash a photo read as a colon (`5 : 40 mg/dL`, `Male: (13 : 60`, `Pre-Diabetic :
     // 5.7 : 6.4`): a colon standing alone between two numbers, the first of which starts the
     // text or follows a bracket or a label's colon (a ratio is printed `9:1`).
@@ -1397,6 +1414,19 @@ mod tests {
     fn a_speck_before_a_tiers_label_is_no_part_of_it() {
         assert_eq!(r("~=Adults 8-61; Children 6-49"), (Some(8.0), Some(61.0)));
         assert_eq!(r("\u{ab}Adult 98-107"), (Some(98.0), Some(107.0)));
+    }
+
+    #[test]
+    fn a_sexs_label_whose_colon_a_photo_lost_beside_the_other_sexs_is_a_label() {
+        let male = |t: &str| parse_range(t, Some(Sex::Male)).map(|g| (g.low, g.high));
+        let female = |t: &str| parse_range(t, Some(Sex::Female)).map(|g| (g.low, g.high));
+        let plt = "M: 150000-410000 /eumm F 135000-369000";
+        assert_eq!(male(plt), Some((Some(150_000.0), Some(410_000.0))));
+        assert_eq!(female(plt), Some((Some(135_000.0), Some(369_000.0))));
+        assert_eq!(female("Male: 13-17 Female 12-15"), Some((Some(12.0), Some(15.0))));
+        // Not where no other sex's label has its colon, nor a word before no number.
+        assert!(!normalise("Ref: 150000-410000 /cumm F 135000-369000").contains("f:"));
+        assert_eq!(female("Male: 13-17 f x 12-15"), None);
     }
 
     #[test]
