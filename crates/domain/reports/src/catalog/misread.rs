@@ -537,14 +537,11 @@ pub fn misread_words_of_known_test(name: &str) -> Option<String> {
             })
     };
     // The name's first word, where a photo may have lost its first letters (in a shadow or
-    // past the page's edge: `(oid Stimulating Hormone (TSH)`, `odium (Na)`): the end of the
-    // test's word, of three letters or more and no catalog word. (A lab drops no word's first
-    // letters: such a word is no lab's slip either.)
+    // past the page's edge: `oid Stimulating Hormone (TSH)`, `odium (Na)`): the end of the
+    // test's word, of three letters or more and no catalog word (`first_cut` below). (A lab
+    // drops no word's first letters: such a word is no lab's slip either.)
     let start_lost = |read: &str, their: &str| {
-        their.len() > read.len()
-            && their.ends_with(read)
-            && read.chars().all(|c| c.is_ascii_alphabetic())
-            && !VOCABULARY.words.contains(read)
+        their.len() > read.len() && their.ends_with(read) && read.chars().all(|c| c.is_ascii_alphabetic())
     };
     let mut out = name.to_string();
     let mut changed = false;
@@ -1131,6 +1128,8 @@ mod tests {
         // Nor a word that is no end of the test's word, nor two letters.
         assert_eq!(mended("oud Stimulating Hormone (TSH)"), None);
         assert_eq!(mended("id Stimulating Hormone (TSH)"), None);
+        // A catalog word is as printed, though a longer word of the test's ends with it.
+        assert_eq!(mended("Protein B (ApoB)"), None);
     }
 
     #[test]
