@@ -131,37 +131,8 @@ fn normalise(text: &str) -> String {
     if s.matches(':').count() >= 3 {
         s = colon_read_as_semicolon(&s);
     }
-    // A sex's label whose colon a photo read as a dash (`M: 3600 - 9900 F- 4000 - 11000`): the
-    // label glued to it, a space and the range after.
-    if s.contains("- ") {
-        let words: Vec<&str> = s.split(' ').collect();
-        let colon = |i: usize| {
-            words[i].strip_suffix('-').is_some_and(|l| MALE.contains(&l) || FEMALE.contains(&l))
-                && words.get(i + 1).is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit() || c == '('))
-        };
-        if (0..words.len()).any(colon) {
-            s = (0..words.len())
-                .map(|i| if colon(i) { format!("{}:", &words[i][..words[i].len() - 1]) } else { words[i].to_string() })
-                .collect::<Vec<_>>()
-                .join(" ");
-        }
-    }
-    // A sex's label whose colon a photo lost (`M: 150000-410000 /cumm F 135000-369000`), where
-    // the other sex's label keeps its colon: a word that is a sex's label before a number is
-    // that label with its colon.
-    if s.contains(':') {
-        let words: Vec<&str> = s.split(' ').collect();
-        let sex = |w: &str| MALE.contains(&w) || FEMALE.contains(&w);
-        let labelled = words.iter().any(|w| w.strip_suffix(':').is_some_and(sex));
-        let colon = |i: usize| {
-            sex(words[i]) && words.get(i + 1).is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit() || c == '('))
-        };
-        if labelled && (0..words.len()).any(colon) {
-            s = (0..words.len())
-                .map(|i| if colon(i) { format!("{}:", words[i]) } else { words[i].to_string() })
-                .collect::<Vec<_>>()
-                .join(" ");
-        }
+    if s.contains([':', '-']) {
+        s = sex_labels_with_colons(&s);
     }
     // A range's dash a photo read as a colon (`5 : 40 mg/dL`, `Male: (13 : 60`, `Pre-Diabetic :
     // 5.7 : 6.4`): a colon standing alone between two numbers, the first of which starts the
@@ -346,6 +317,27 @@ fn colons_between_tiers(s: &str) -> String {
         out.push_str(part);
     }
     out
+}
+
+/// `s` with each sex's label before a number given the colon a photo misread or lost
+/// ([`normalise`]): read as a dash (`M: 3600 - 9900 F- 4000 - 11000`), or lost where another
+/// sex's label keeps its colon or has it so mended (`M: 150000-410000 /cumm F 135000-369000`).
+fn sex_labels_with_colons(s: &str) -> String {
+    let words: Vec<&str> = s.split(' ').collect();
+    let sex = |w: &str| MALE.contains(&w) || FEMALE.contains(&w);
+    let before_number =
+        |i: usize| words.get(i + 1).is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit() || c == '('));
+    let dashed = |i: usize| words[i].strip_suffix('-').filter(|l| sex(l) && before_number(i));
+    let labelled = (0..words.len()).any(|i| words[i].strip_suffix(':').is_some_and(sex) || dashed(i).is_some());
+    // The label, without the dash it was read with, where it is one to give a colon.
+    let label = |i: usize| dashed(i).or_else(|| (labelled && sex(words[i]) && before_number(i)).then_some(words[i]));
+    if !(0..words.len()).any(|i| label(i).is_some()) {
+        return s.to_string();
+    }
+    (0..words.len())
+        .map(|i| label(i).map_or_else(|| words[i].to_string(), |l| format!("{l}:")))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `s` (in small letters) from a reference label with its colon (`ref:`, `ref. range:`) that
