@@ -1389,11 +1389,13 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
         .or_else(|| {
             // (Not a range that is the test's usual one as printed: Lipase `4` beside `13-60` is
             // low, and its range no `1.3-6`.)
-            let usual = biomarker.is_some_and(|b| {
+            let usual = |b: &Biomarker| {
                 let unit = row.unit.as_deref();
                 b.default_range_in(unit, sex).is_some() && range_far_from_usual(b, unit, sex, low, high).is_none()
-            });
-            ocr.then(|| range_lost_point(row.value.number?, low?, high?)).flatten().filter(|_| !usual)
+            };
+            ocr.then(|| range_lost_point(row.value.number?, low?, high?))
+                .flatten()
+                .filter(|_| !biomarker.is_some_and(usual))
         })
         .or(misread_range)
         .or_else(|| {

@@ -543,6 +543,9 @@ pub fn misread_words_of_known_test(name: &str) -> Option<String> {
     let start_lost = |read: &str, their: &str| {
         their.len() > read.len() && their.ends_with(read) && read.chars().all(|c| c.is_ascii_alphabetic())
     };
+    // (A word that lost its first letter takes its case from the name's next word: `oid
+    // Stimulating` is `Thyroid Stimulating`.)
+    let capital = runs.iter().skip(1).find_map(|(_, r)| r.chars().next()).is_some_and(|c| c.is_ascii_uppercase());
     let mut out = name.to_string();
     let mut changed = false;
     // (Back to front, so that a part's places stay where they were.)
@@ -605,9 +608,6 @@ pub fn misread_words_of_known_test(name: &str) -> Option<String> {
             }
         }
         let Some((_, theirs)) = best else { continue };
-        // (A word that lost its first letter takes its case from the name's next word: `oid
-        // Stimulating` is `Thyroid Stimulating`.)
-        let capital = runs.iter().skip(1).find_map(|(_, r)| r.chars().next()).is_some_and(|c| c.is_ascii_uppercase());
         for (&(start, run), their) in part.iter().zip(theirs).rev() {
             if run.to_ascii_lowercase() != *their {
                 let mut word = in_case_of(run, their);
