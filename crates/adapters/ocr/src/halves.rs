@@ -55,7 +55,7 @@ pub(crate) fn lines_left_out(image: &GrayImage, words: &[Word]) -> usize {
             ink += left[y];
             y += 1;
         }
-        if y - start >= min_rows.max(1) && ink >= min_ink {
+        if y - start >= min_rows && ink >= min_ink {
             lines += 1;
         }
         y += 1;
