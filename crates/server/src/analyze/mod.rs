@@ -609,7 +609,20 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
                 point_lost_possible(b, row, mended.as_deref().or(read), printed)
             })
     };
-    if let Some(name) = catalog::misread_name_fitting(&row.name, fits) {
+    // Misread further still (`Owect Bilirubin  0.13  mg/dL  0.00-0.30`), where the printed
+    // reference is also the test's usual one, in the unit read (as the test's, or mended to
+    // it) or, where none was read, its own.
+    let reference_fits = |b: &Biomarker| {
+        let unit = match row.unit.as_deref() {
+            Some(u) if b.measured_in(u) => Some(u.to_string()),
+            Some(u) => b.mend_unit(u, row.value.number),
+            None => Some(b.unit.clone()),
+        };
+        unit.is_some_and(|u| b.bounds_fit(&u, printed.0, printed.1)) && fits(b)
+    };
+    if let Some(name) = catalog::misread_name_fitting(&row.name, fits)
+        .or_else(|| catalog::misread_name_beside_its_reference(&row.name, reference_fits))
+    {
         row.name = name;
     }
     let number = row.value.number;
@@ -2442,6 +2455,13 @@ mod tests {
         // A percentage's `%` misread past mending as two letters is the test's unit still.
         let line = [("Eosinaphits", 20.0), ("2", 250.0), ("ay", 330.0), ("1-6%", 400.0)];
         assert_eq!(name(&line, "ocr").as_deref(), Some("Eosinophils"));
+        // Misread further still, beside the test's usual reference, and not beside another's.
+        let line = [("Owect Bilirubin", 20.0), ("0.13", 250.0), ("mg/dL", 330.0), ("0.00-0.30", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Direct Bilirubin"));
+        let line = [("Owect Bilirubin", 20.0), ("0.13", 250.0), ("mg/dL", 330.0), ("0.3-1.2", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Owect Bilirubin"));
+        let line = [("Owect Bilirubin", 20.0), ("0.13", 250.0), ("mg/dL", 330.0), ("0.00-0.30", 400.0)];
+        assert_eq!(name(&line, "text").as_deref(), Some("Owect Bilirubin"));
     }
 
     #[test]

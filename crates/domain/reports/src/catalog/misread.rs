@@ -418,20 +418,22 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
 /// `name` with the slash between two abbreviations in its brackets put back where a photo read
 /// it as a stroke (`Alanine Aminotransferase (ALTISGPT)`: `(ALT/SGPT)`): a run of five capitals
 /// or more with a stroke inside, two letters or more on each side, each side a name of the test
-/// the name outside the brackets names.
+/// the name outside the brackets names, or, where that is misread past knowing (`Alatune
+/// Aminotransferase`), of one test.
 fn slash_read_as_stroke(name: &str) -> Option<String> {
     let open = name.find('(')?;
     let close = open + name[open..].find(')')?;
     let (outside, inside) = (name[..open].trim(), &name[open + 1..close]);
-    let test = super::lookup(outside)?;
+    let outside = super::lookup(outside);
     let chars: Vec<char> = inside.chars().collect();
     if chars.len() < 5 || !chars.iter().all(|c| c.is_ascii_uppercase() || matches!(c, 'l' | '|' | '1')) {
         return None;
     }
     (2..chars.len() - 2).find_map(|at| {
         let (left, right): (String, String) = (chars[..at].iter().collect(), chars[at + 1..].iter().collect());
-        let names_it = |part: &str| super::lookup_exact(part).is_some_and(|b| b.key == test.key);
-        (matches!(chars[at], 'I' | 'l' | '|' | '1') && names_it(&left) && names_it(&right))
+        let (left_test, right_test) = (super::lookup_exact(&left)?, super::lookup_exact(&right)?);
+        let test = outside.unwrap_or(left_test);
+        (matches!(chars[at], 'I' | 'l' | '|' | '1') && left_test.key == test.key && right_test.key == test.key)
             .then(|| format!("{}({left}/{right}){}", &name[..open], &name[close + 1..]))
     })
 }
@@ -487,6 +489,27 @@ pub fn misread_name_fitting(name: &str, fits: impl Fn(&super::Biomarker) -> bool
             || (a.chars().count() == b.chars().count() && a.chars().zip(b.chars()).filter(|(x, y)| x != y).count() == 1)
     });
     one_letter_each.then_some(mended)
+}
+
+/// A name the catalog does not know, misread further than [`misread_name_fitting`] allows
+/// (`Owect Bilirubin`, `Trighycenctes`), put back where the row's printed reference says which
+/// test it is: `fits` asks, besides the unit and value, that the reference be the test's usual
+/// one. Its words that are no catalog word are put back from the one catalog name (of as many
+/// words, the others the same) within [`misreading_cost`] of two letters in a word of four to
+/// six and three in a longer one, whose test fits; a word of three letters or fewer only as
+/// [`misread_name_fitting`] would (`Fes` stays: too few letters to say `FBS`). `None` where
+/// another test's name that fits is nearly as near.
+#[must_use]
+pub fn misread_name_beside_its_reference(name: &str, fits: impl Fn(&super::Biomarker) -> bool) -> Option<String> {
+    if super::lookup(name).is_some() {
+        return None;
+    }
+    let limit = |letters: usize| match letters {
+        ..=3 => 0.8,
+        4..=6 => 2.0,
+        _ => 3.0,
+    };
+    words_put_back(name, limit, false, fits)
 }
 
 /// A name the catalog knows by one of its parts (`Free Thytooine (FT4)`, known by its `FT4`;
@@ -1192,6 +1215,10 @@ mod tests {
         );
         // Not where a side names another test.
         assert_eq!(mended("Alanine Aminotransferase (ASTISGOT)"), None);
+        // With the name outside misread past knowing, where both sides name one test.
+        let slashed = mended("Alatune Aminotransferase (ALTISGPT)");
+        assert_eq!(slashed.as_deref(), Some("Alatune Aminotransferase (ALT/SGPT)"));
+        assert_eq!(mended("Alatune Aminotransferase (ALTISGOT)"), None);
     }
 
     #[test]
@@ -1242,6 +1269,24 @@ mod tests {
         // Only a test the row fits: none, or another than the nearest.
         assert_eq!(misread_name_fitting("Bron", |_| false), None);
         assert_eq!(misread_name_fitting("Bron", |b| b.key != "iron"), None);
+    }
+
+    #[test]
+    fn a_name_misread_past_that_is_put_back_only_by_a_test_whose_reference_the_row_prints() {
+        let fits = |key: &'static str| move |b: &crate::catalog::Biomarker| b.key == key;
+        let beside = |n: &str, key| misread_name_beside_its_reference(n, fits(key));
+        // Two letters off in a word of five, three in a long one.
+        assert_eq!(misread_name_fitting("Owect Bilirubin", |_| true), None);
+        assert_eq!(beside("Owect Bilirubin", "bilirubin_direct").as_deref(), Some("Direct Bilirubin"));
+        assert_eq!(beside("Trighycenctes", "triglycerides").as_deref(), Some("Triglycerides"));
+        // Not where the test the reference is does not have that name, nor a short word.
+        assert_eq!(beside("Owect Bilirubin", "bilirubin_total"), None);
+        assert_eq!(beside("Fes", "glucose_fasting"), None);
+        // Not a name further still, nor one the catalog knows as read.
+        assert_eq!(beside("Owxyz Bilirubin", "bilirubin_direct"), None);
+        assert_eq!(beside("Direct Bilirubin", "bilirubin_direct"), None);
+        // A lab's own misspelling stays, as the catalog knows it.
+        assert_eq!(beside("Cholestrol", "cholesterol_total"), None);
     }
 
     #[test]
