@@ -714,6 +714,21 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
     {
         row.unit = Some(unit);
     }
+    // A unit labs print, but not for this test, a letter short of one of the test's (a photo's
+    // `mg/L` for cholesterol's `mg/dL`, a speck before it or not), where the printed reference
+    // is the test's usual one in that unit and the value can be in it: the letter was lost.
+    let lost_letter = |read: &str, unit: &str| {
+        let (read, unit) = (read.trim_start_matches(['_', '-', '~', '=', ' ']).to_lowercase(), unit.to_lowercase());
+        unit.char_indices().any(|(i, c)| format!("{}{}", &unit[..i], &unit[i + c.len_utf8()..]) == read)
+    };
+    if let Some(read) = row.unit.as_deref()
+        && !b.measured_in(read)
+        && let Some(range) = row.range.as_ref()
+        && let Some(unit) =
+            b.units().find(|u| lost_letter(read, u) && b.bounds_fit(u, range.low, range.high) && possible(u)).cloned()
+    {
+        row.unit = Some(unit);
+    }
 }
 
 /// The first letter of a unit, in small letters, a micro sign as `u`.
@@ -2473,6 +2488,15 @@ mod tests {
         let line = [("Cholesterol", 20.0), ("180", 250.0), ("ma/dl", 330.0), ("< 200", 400.0)];
         assert_eq!(unit(&line, "ocr").map(|u| u.to_lowercase()).as_deref(), Some("mg/dl"));
         assert_eq!(unit(&line, "text").as_deref(), Some("ma/dl"));
+        // A unit of other tests a letter short of the test's, beside its usual reference, but
+        // not beside a reference usual in the unit as read (CRP is printed in both).
+        let line = [("Total Cholesterol", 20.0), ("249", 250.0), ("= mg/L", 330.0), ("<200", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("mg/dL"));
+        assert_eq!(unit(&line, "text").as_deref(), Some("mg/L"));
+        let line = [("Total Cholesterol", 20.0), ("249", 250.0), ("mg/L", 330.0), ("<20", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("mg/L"));
+        let line = [("CRP", 20.0), ("4", 250.0), ("mg/L", 330.0), ("<6", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("mg/L"));
         // Too far from every unit to mend without the test's, near only one of the test's.
         let line = [("Protein, Total", 20.0), ("7.2", 250.0), ("gid", 330.0), ("6.0-8.5", 400.0)];
         assert_eq!(unit(&line, "ocr").as_deref(), Some("g/dL"));
