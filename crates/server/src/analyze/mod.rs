@@ -935,7 +935,11 @@ pub(crate) fn range_with_points(biomarker: &Biomarker, row: &LabRow, sex: Option
         return Some(mended);
     }
     let value = row.value.number?;
-    let (tenth_low, tenth_high) = if range_lost_point(value, low, high).is_some() {
+    // (Or the lab flagged the value high, and it is above the tenth's high bound: prothrombin
+    // time `14.2 High` beside `110-135`, which as read has it below its low bound. The range as
+    // read must be far from the usual one and its tenth near it, as below.)
+    let flagged_past_tenth = row.flag == Some(Flag::High) && value > high / 10.0;
+    let (tenth_low, tenth_high) = if range_lost_point(value, low, high).is_some() || flagged_past_tenth {
         range_far_from_usual(biomarker, unit, sex, Some(low), Some(high))?;
         (low / 10.0, high / 10.0)
     } else {
@@ -2228,6 +2232,21 @@ mod tests {
         let magnesium = enrich(lab_row("Magnesium", "2.7", "dis", "16-26"), true, None, None);
         assert_eq!(magnesium.row.range.as_ref().map(|r| (r.low, r.high)), Some((Some(1.6), Some(2.6))));
         assert_eq!(magnesium.flag, Some("high"));
+        // The lab's High beside a range that has the value below its low bound, and a tenth of
+        // it below the value: prothrombin time `14.2 High` beside `110-135`.
+        let flagged =
+            |flag| enrich(LabRow { flag, ..lab_row("Prothrombin Time", "14.2", "sec", "110-135") }, true, None, None);
+        let pt = flagged(Some(Flag::High));
+        assert_eq!(pt.row.range.as_ref().map(|r| (r.low, r.high)), Some((Some(11.0), Some(13.5))));
+        assert_eq!(pt.flag, Some("high"));
+        assert!(pt.needs_review.unwrap_or_default().contains("taken as 11-13.5"));
+        // Without the flag, or flagged low, nothing says which; nor where the value is below
+        // the tenth too, though flagged high.
+        for flag in [None, Some(Flag::Low)] {
+            assert_eq!(flagged(flag).row.range.as_ref().map(|r| r.low), Some(Some(110.0)));
+        }
+        let below = LabRow { flag: Some(Flag::High), ..lab_row("Prothrombin Time", "5.0", "sec", "110-135") };
+        assert_eq!(enrich(below, true, None, None).row.range.as_ref().map(|r| r.low), Some(Some(110.0)));
     }
 
     #[test]

@@ -198,7 +198,13 @@ fn normalise(text: &str) -> String {
         // (So is a photo's guillemet between two numbers, `1.6 « 2.6`.)
         let number_before = || chars[..i].iter().rev().find(|c| **c != ' ').is_some_and(char::is_ascii_digit);
         let number_after = || chars[i + 1..].iter().find(|c| **c != ' ').is_some_and(char::is_ascii_digit);
-        if (chars[i] == '~' || (matches!(chars[i], '\u{ab}' | '\u{bb}') && number_after())) && number_before() {
+        // And a plus sign between two numbers (`(31.5 + 34.5)`): a reference prints no sum.
+        let dash_like = match chars[i] {
+            '~' => true,
+            '\u{ab}' | '\u{bb}' | '+' => number_after(),
+            _ => false,
+        };
+        if dash_like && number_before() {
             out.push('-');
             i += 1;
             continue;
@@ -472,8 +478,8 @@ fn labels_first(s: &str) -> String {
     let turned = |part: &str| -> Option<String> {
         let (range, label) = part.rsplit_once(':')?;
         let (range, label) = (range.trim(), label.trim());
-        (label_words(label) && !range.contains(':') && parse_simple(range).is_some())
-            .then(|| format!("{label}: {range}"))
+        let range_read = parse_simple(range).is_some() || lost_low_point(range).is_some();
+        (label_words(label) && !range.contains(':') && range_read).then(|| format!("{label}: {range}"))
     };
     s.split(';').map(|part| turned(part).unwrap_or_else(|| part.trim().to_string())).collect::<Vec<_>>().join("; ")
 }
@@ -1033,6 +1039,7 @@ pub fn parse_range(text: &str, sex: Option<Sex>) -> Option<RefRange> {
         .or_else(|| mend_gapped_high(unbracketed))
         .or_else(|| mend_gapped_bound(unbracketed))
         .or_else(|| mend_to_read_as_ten(unbracketed))
+        .or_else(|| lost_low_point(unbracketed))
 }
 
 /// `30.010 400.0`, `0.27104.20`, `9810 107`: a range whose `to` OCR read as `10`, the spaces
@@ -1210,14 +1217,19 @@ fn gapped_range(t: &str) -> Option<RefRange> {
     mend_gapped_points(t).or_else(|| mend_gapped_high(t))
 }
 
-/// `20-3.5` in a labelled segment: a low bound of two digits above the high one lost its
-/// point (OCR), and with it put back (`2.0-3.5`) is below it.
+/// `20-3.5`, `150-4.10`: a low bound of whole digits above the high one lost its point (OCR),
+/// and with it put back to as many places as the high bound has (`2.0-3.5`, `1.50-4.10`) is
+/// below it, with a digit or two before the point.
 fn lost_low_point(v: &str) -> Option<RefRange> {
     let digits = v.find(|c: char| !c.is_ascii_digit()).unwrap_or(v.len());
-    if digits != 2 || !v[digits..].trim_start().starts_with('-') {
+    let high = v[digits..].trim_start().strip_prefix('-')?.trim_start();
+    let high = &high[..high.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(high.len())];
+    let places = high.split_once('.').map_or(0, |(_, fraction)| fraction.len());
+    if places == 0 || !(places + 1..=places + 2).contains(&digits) {
         return None;
     }
-    let range = parse_simple(&format!("{}.{}", &v[..1], &v[1..]))?;
+    let at = digits - places;
+    let range = parse_simple(&format!("{}.{}", &v[..at], &v[at..]))?;
     range.high.is_some().then_some(range)
 }
 
@@ -1566,6 +1578,13 @@ mod tests {
         assert_eq!(r("= 4.8-12.7"), (Some(4.8), Some(12.7)));
         assert_eq!(r("=: 150000 to 410000"), (Some(150_000.0), Some(410_000.0)));
         assert_eq!(r("Adults . 11.6-14.0"), (Some(11.6), Some(14.0)));
+        // A plus sign read for a dash.
+        assert_eq!(r("Adults (31.5 + 34.5"), (Some(31.5), Some(34.5)));
+        // A low bound that lost its point, to the high bound's places, before its label too.
+        assert_eq!(r("150-4.10"), (Some(1.5), Some(4.1)));
+        assert_eq!(r("150-4.10 : Adult"), (Some(1.5), Some(4.1)));
+        assert_eq!(parse_range("1500-4.10", None), None, "no point put back makes it the lower");
+        assert_eq!(parse_range("110-135", None).map(|r| (r.low, r.high)), Some((Some(110.0), Some(135.0))));
         // A reference's label a photo misread (`Ref.` as `Ret.`, `Rel,`; `interval` as `imerval`).
         for text in [
             "Ret. interval: Male: (2.0 - 3,5); Female (1.8 - 3.1)",
