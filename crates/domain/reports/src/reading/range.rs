@@ -481,7 +481,26 @@ fn labels_first(s: &str) -> String {
         let range_read = parse_simple(range).is_some() || lost_low_point(range).is_some();
         (label_words(label) && !range.contains(':') && range_read).then(|| format!("{label}: {range}"))
     };
-    s.split(';').map(|part| turned(part).unwrap_or_else(|| part.trim().to_string())).collect::<Vec<_>>().join("; ")
+    let parts: Vec<&str> = s.split(';').collect();
+    // A tier's colon a photo read as a semicolon, among tiers printed range first (`20.0 - 29.0
+    // : Insufficiency ; (30.0 - 100.0) ; Sufficiency ; > 100.0`): a bare range and a bare label
+    // after it are that tier.
+    let mut out: Vec<String> = Vec::with_capacity(parts.len());
+    let mut i = 0;
+    while i < parts.len() {
+        let (part, next) = (parts[i].trim(), parts.get(i + 1).map(|p| p.trim()));
+        if !part.contains(':')
+            && parse_simple(part).is_some()
+            && let Some(label) = next.filter(|l| label_words(l))
+        {
+            out.push(format!("{label}: {part}"));
+            i += 2;
+            continue;
+        }
+        out.push(turned(part).unwrap_or_else(|| part.to_string()));
+        i += 1;
+    }
+    out.join("; ")
 }
 
 /// `s` (normalised) with each sex's label set apart as `; label:` where a range before it ends:
@@ -1412,6 +1431,14 @@ mod tests {
         let male = parse_range("Male : 13 - 17 : Female : 12 - 15", Some(Sex::Male)).map(|g| (g.low, g.high));
         assert_eq!(male, Some((Some(13.0), Some(17.0))));
         assert_eq!(r("< 150 : Optimal; 150 - 199 : Borderline"), (None, Some(150.0)));
+    }
+
+    #[test]
+    fn a_tiers_colon_a_photo_read_as_a_semicolon_among_tiers_printed_range_first_keeps_its_label() {
+        let vitamin_d = "20.0 - 29.0 : Insufficiency ; (30.0 - 100.0) ; Sufficiency ; > 100.0";
+        assert_eq!(r(vitamin_d), (Some(30.0), Some(100.0)));
+        // Tiers printed label first with their colons lost keep the normal one.
+        assert_eq!(r("Sufficiency ; (30.0 - 100.0) ; Toxicity ; > 100.0"), (Some(30.0), Some(100.0)));
     }
 
     #[test]
