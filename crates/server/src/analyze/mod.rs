@@ -471,7 +471,7 @@ fn from_pages(label: &str, pages: &[Page], source: &'static str, sex_read: Optio
     // the units as read, which keeps a full page's row rather than a summary's.)
     if ocr {
         for (row, _) in &mut rows {
-            mend_misread(row);
+            mend_misread_with(row, true);
         }
         // A name of a letter or two, or of a few small letters, that the catalog does not know,
         // with a unit no lab prints and no reference, is page furniture or prose misread (`rr
@@ -577,6 +577,15 @@ fn range_places(range_text: &str) -> Option<usize> {
 /// its percent sign read as a letter (`j`), or was read as no unit at all a few letters from
 /// one of the test's (`gid`): none the test is measured in.
 pub(crate) fn mend_misread(row: &mut LabRow) {
+    mend_misread_with(row, false);
+}
+
+/// [`mend_misread`], and, where `further`, a name misread past its limits put back by the
+/// test whose usual reference the row prints ([`catalog::misread_name_beside_its_reference`]).
+/// That is done once, on the rows kept: asked while a page's readings are judged, it made a
+/// row whose name a closer look reads whole (`Aspi` over `spartate Aminotransferase
+/// (AST/SGOT)`) look sensible, and the closer look was not taken.
+fn mend_misread_with(row: &mut LabRow, further: bool) {
     if let Some(name) = catalog::mend_misread_name(&row.name) {
         row.name = name;
     }
@@ -621,7 +630,7 @@ pub(crate) fn mend_misread(row: &mut LabRow) {
         unit.is_some_and(|u| b.bounds_fit(&u, printed.0, printed.1)) && fits(b)
     };
     if let Some(name) = catalog::misread_name_fitting(&row.name, fits)
-        .or_else(|| catalog::misread_name_beside_its_reference(&row.name, reference_fits))
+        .or_else(|| further.then(|| catalog::misread_name_beside_its_reference(&row.name, reference_fits)).flatten())
     {
         row.name = name;
     }
@@ -2496,6 +2505,10 @@ mod tests {
         assert_eq!(name(&line, "ocr").as_deref(), Some("Owect Bilirubin"));
         let line = [("Owect Bilirubin", 20.0), ("0.13", 250.0), ("mg/dL", 330.0), ("0.00-0.30", 400.0)];
         assert_eq!(name(&line, "text").as_deref(), Some("Owect Bilirubin"));
+        // Not while a page's readings are judged, where it stays a row a closer look may mend.
+        let mut judged = lab_row("Owect Bilirubin", "0.13", "mg/dL", "0.00-0.30");
+        mend_misread(&mut judged);
+        assert_eq!(judged.name, "Owect Bilirubin");
     }
 
     #[test]
