@@ -1278,6 +1278,48 @@ fn value_lost_point(row: &LabRow) -> Option<(f64, String)> {
 
 /// The unit `row`'s value is judged in for `biomarker`: its own where the test is printed in
 /// it, else none (the test's canonical unit): a unit misread past knowing judges nothing.
+/// A scanned reference whose last bound lost its final `1` to the bracket it was read as
+/// (`<4)` and `<= 4]` for ALT's `<41`): where the reference ends in a digit and a closing
+/// bracket with none opened before it, the bound is a whole number far from the test's usual
+/// one ([`range_far_from_usual`]), and with a `1` after its digits it is near it. Gives the
+/// range taken and why the row asks for review.
+fn one_read_as_bracket(
+    biomarker: &Biomarker,
+    row: &LabRow,
+    sex: Option<Sex>,
+) -> Option<(Option<f64>, Option<f64>, String)> {
+    let text = row.range_text.as_deref()?.trim();
+    let range = row.range.as_ref()?;
+    let inside = text.strip_suffix([')', ']', '}'])?.trim_end();
+    if text.contains(['(', '[', '{']) || !inside.ends_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let unit = unit_judged(biomarker, row);
+    range_far_from_usual(biomarker, unit, sex, range.low, range.high)?;
+    let with_one = |bound: f64| (bound.fract() == 0.0).then_some(bound * 10.0 + 1.0);
+    let (low, high) = match (range.low, range.high) {
+        (low, Some(high)) => (low, Some(with_one(high)?)),
+        (Some(low), None) => (Some(with_one(low)?), None),
+        (None, None) => return None,
+    };
+    if range_far_from_usual(biomarker, unit, sex, low, high).is_some() {
+        return None;
+    }
+    let taken = match (low, high) {
+        (Some(l), Some(h)) => format!("{l}-{h}"),
+        (None, Some(h)) => format!("up to {h}"),
+        (Some(l), None) => format!("{l} and above"),
+        (None, None) => return None,
+    };
+    Some((
+        low,
+        high,
+        format!(
+            "the reference range reads {text}, whose last digit 1 may have been read as a bracket in the scan, so it is taken as {taken}; check the report"
+        ),
+    ))
+}
+
 fn unit_judged<'r>(biomarker: &Biomarker, row: &'r LabRow) -> Option<&'r str> {
     row.unit.as_deref().filter(|u| biomarker.measured_in(u))
 }
@@ -1357,9 +1399,13 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
     let mended = mended.or(lost_dash);
     let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref());
     let restored_range = biomarker.filter(|_| ocr).and_then(|b| range_with_points(b, &row, sex));
+    let restored_range = restored_range.map(|(low, high, reason)| (Some(low), Some(high), reason)).or_else(|| {
+        let b = biomarker.filter(|_| ocr)?;
+        one_read_as_bracket(b, &row, sex)
+    });
     let restored_range = restored_range.map(|(low, high, reason)| {
         if let Some(r) = row.range.as_mut() {
-            (r.low, r.high) = (Some(low), Some(high));
+            (r.low, r.high) = (low, high);
         }
         reason
     });
@@ -2256,6 +2302,26 @@ mod tests {
         }
         let below = LabRow { flag: Some(Flag::High), ..lab_row("Prothrombin Time", "5.0", "sec", "110-135") };
         assert_eq!(enrich(below, true, None, None).row.range.as_ref().map(|r| r.low), Some(Some(110.0)));
+    }
+
+    #[test]
+    fn a_scanned_bound_whose_last_one_was_read_as_a_bracket_gets_it_back() {
+        let alt = |range: &str, ocr| enrich(lab_row("SGPT (ALT)", "31", "U/L", range), ocr, None, None);
+        for read in ["<4)", "<= 4]"] {
+            let row = alt(read, true);
+            assert_eq!(row.row.range.as_ref().map(|r| (r.low, r.high)), Some((None, Some(41.0))), "{read}");
+            assert!(row.needs_review.unwrap_or_default().contains("taken as up to 41"), "{read}");
+            assert_eq!(row.flag, None);
+        }
+        // Not a text layer's, a bracket that closes one opened, or a bound near the usual one.
+        assert_eq!(alt("<4)", false).row.range.as_ref().map(|r| r.high), Some(Some(4.0)));
+        assert_eq!(alt("(<4)", true).row.range.as_ref().map(|r| r.high), Some(Some(4.0)));
+        assert_eq!(alt("<40)", true).row.range.as_ref().map(|r| r.high), Some(Some(40.0)));
+        let esr = enrich(lab_row("ESR", "4", "mm/hr", "<5)"), true, None, None);
+        assert_eq!(esr.row.range.as_ref().map(|r| r.high), Some(Some(5.0)), "5 is not far from 20");
+        // Nor where the bound with a 1 is as far from the usual one.
+        let creatinine = enrich(lab_row("Creatinine", "0.9", "mg/dL", "<9)"), true, None, None);
+        assert_eq!(creatinine.row.range.as_ref().map(|r| r.high), Some(Some(9.0)));
     }
 
     #[test]
