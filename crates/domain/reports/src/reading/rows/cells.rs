@@ -74,6 +74,15 @@ pub(super) const QUOTES: &[char] = &['\'', '`', '"', '\u{2018}', '\u{2019}', '\u
 /// `108)`).
 pub(super) const STRAY_AFTER: &[char] = &[',', ';', '.', '\'', '"', '\u{2019}', '\u{201d}', '_', ')', ']', '='];
 
+/// Stems of the labels of tiers outside the normal one that are never a flag (`High` and
+/// `Low` are both).
+const NOT_FLAG_TIERS: &[&str] = &["diabet", "prediabet", "impaired", "borderline", "deficien", "insufficien", "toxic"];
+
+/// Whether a cell starts as a range does.
+fn starts_range(text: &str) -> bool {
+    text.trim_start().starts_with(|c: char| c.is_ascii_digit() || "<>(\u{2264}\u{2265}".contains(c))
+}
+
 /// `cells` with a reference's label that a photo's wide word space cut in two put back
 /// together (`Ref.` | `Range: 6 - 24`): alone, its first word after a result reads as the
 /// result's unit. So is a tier's label cut from its range (`Adult:` | `136-145`): alone after
@@ -90,10 +99,7 @@ pub(super) fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
         let ages = ["adult", "adults", "child", "children", "infant", "infants", "newborn", "elderly"];
         let colon_ended = i > 0 && cells[i].text.trim_end().ends_with(':');
         // (The next cell starts as a range does.)
-        let range_next = cells[i + 1]
-            .text
-            .trim_start()
-            .starts_with(|c: char| c.is_ascii_digit() || "<>(\u{2264}\u{2265}".contains(c));
+        let range_next = starts_range(&cells[i + 1].text);
         let tier_label = colon_ended && (labels_a_sex(&cells[i].text) || ages.contains(&first.as_str())) && range_next;
         // (Or a range before its tier's label, `2-10:` | `Adults`.)
         let label_after = colon_ended
@@ -106,6 +112,29 @@ pub(super) fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
             && (next.starts_with("up") || range_next);
         let cut_label = label_start.contains(&first.as_str())
             && ["range", "ranges", "interval", "value", "values"].contains(&next.as_str());
+        // (Or the label of a tier no result is in, its colon lost and a table's rule read as
+        // `|` perhaps between: `Pre-Diabetic` | `|` | `5.7- 6.4`. Alone, the range read as the
+        // row's reference, and 4.1 was flagged low. Not a word a flag is printed as, `High`.)
+        let rule_next = cells[i + 1].text.trim() == "|" && cells.get(i + 2).is_some_and(|c| starts_range(&c.text));
+        let abnormal_label = i > 0
+            && !colon_ended
+            && label_words(cells[i].text.trim())
+            && cells[i].text.split_whitespace().count() <= 2
+            && cells[i].text.split([' ', '-']).any(|w| {
+                let w = w.to_lowercase();
+                NOT_FLAG_TIERS.iter().any(|stem| w.starts_with(stem))
+            })
+            && (starts_range(&cells[i + 1].text) || rule_next);
+        if abnormal_label {
+            if rule_next {
+                cells.remove(i + 1);
+            }
+            let next = cells.remove(i + 1);
+            cells[i].text = format!("{}: {}", cells[i].text.trim_end(), next.text.trim_start());
+            cells[i].x1 = cells[i].x1.max(next.x1);
+            i += 1;
+            continue;
+        }
         if tier_label || label_after || whole_label || cut_label {
             let next = cells.remove(i + 1);
             cells[i].text = format!("{} {}", cells[i].text.trim_end(), next.text.trim_start());

@@ -4300,3 +4300,19 @@ fn a_list_line_whose_reference_lost_its_closing_bracket_at_the_line_s_end_is_a_r
     );
     assert_eq!(rows[1].range_text.as_deref(), Some("Children (2,4 - 5.8) ; Adult (3.5 - 7.2)"));
 }
+
+#[test]
+fn a_tier_label_a_photo_set_apart_from_its_range_keeps_that_range_from_the_row() {
+    // `Pre-Diabetic` lost its colon and a rule read as `|` stands between it and its range:
+    // the range is that tier's, not the row's reference.
+    let p = ocr_cells_page(&[
+        &[("Test", 20.0), ("Result", 250.0), ("Unit", 330.0), ("Reference", 450.0)],
+        &[("HbA1C", 20.0), ("4.1", 250.0), ("%", 330.0), ("Pre-Diabetic", 450.0), ("|", 560.0), ("5.7- 6.4", 580.0)],
+        &[("Glucose", 20.0), ("160", 250.0), ("mg/dL", 330.0), ("Borderline", 450.0), ("100-125", 560.0)],
+        // A flag printed as a word before the range is no tier's label.
+        &[("Creatinine", 20.0), ("1.6", 250.0), ("mg/dL", 330.0), ("High", 450.0), ("0.7-1.3", 560.0)],
+    ]);
+    let rows = rows_from_page(&p, None);
+    let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.range.as_ref().map(|g| (g.low, g.high)))).collect();
+    assert_eq!(read, [("HbA1C", None), ("Glucose", None), ("Creatinine", Some((Some(0.7), Some(1.3))))]);
+}
