@@ -100,7 +100,11 @@ pub(super) fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
         let colon_ended = i > 0 && cells[i].text.trim_end().ends_with(':');
         // (The next cell starts as a range does.)
         let range_next = starts_range(&cells[i + 1].text);
-        let tier_label = colon_ended && (labels_a_sex(&cells[i].text) || ages.contains(&first.as_str())) && range_next;
+        // (Or a tier's own label, `Desirable:` | `< 200, Borderline: 200-240; ...`.)
+        let tiers = ["desirable", "optimal", "sufficient", "sufficiency"];
+        let tier_word = tiers.contains(&first.as_str()) || NOT_FLAG_TIERS.iter().any(|stem| first.starts_with(stem));
+        let tier_label =
+            colon_ended && (labels_a_sex(&cells[i].text) || ages.contains(&first.as_str()) || tier_word) && range_next;
         // (Or a range before its tier's label, `2-10:` | `Adults`.)
         let label_after = colon_ended
             && parse_range(cells[i].text.trim_end().trim_end_matches(':'), None).is_some()

@@ -4316,3 +4316,20 @@ fn a_tier_label_a_photo_set_apart_from_its_range_keeps_that_range_from_the_row()
     let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.range.as_ref().map(|g| (g.low, g.high)))).collect();
     assert_eq!(read, [("HbA1C", None), ("Glucose", None), ("Creatinine", Some((Some(0.7), Some(1.3))))]);
 }
+
+#[test]
+fn a_normal_tiers_label_a_photo_set_apart_with_its_colon_labels_the_range_after_it() {
+    // `Desirable:` a cell of its own before `< 200, Borderline: ...`: the row's range is that tier.
+    let p = ocr_cells_page(&[
+        &[("Test", 20.0), ("Result", 250.0), ("Unit", 330.0), ("Reference", 450.0)],
+        &[
+            ("Cholesterol, Total", 20.0),
+            ("160", 250.0),
+            ("mg/dl", 330.0),
+            ("Desirable:", 450.0),
+            ("< 200, Borderline: 200-240; High: >= 240", 560.0),
+        ],
+    ]);
+    let rows = rows_from_page(&p, None);
+    assert_eq!(rows.first().and_then(|r| r.range.as_ref()).map(|g| (g.low, g.high)), Some((None, Some(200.0))));
+}
