@@ -1276,8 +1276,6 @@ fn value_lost_point(row: &LabRow) -> Option<(f64, String)> {
     })
 }
 
-/// The unit `row`'s value is judged in for `biomarker`: its own where the test is printed in
-/// it, else none (the test's canonical unit): a unit misread past knowing judges nothing.
 /// A scanned reference whose last bound lost its final `1` to the bracket it was read as
 /// (`<4)` and `<= 4]` for ALT's `<41`): where the reference ends in a digit and a closing
 /// bracket with none opened before it, the bound is a whole number far from the test's usual
@@ -1297,20 +1295,20 @@ fn one_read_as_bracket(
     let unit = unit_judged(biomarker, row);
     range_far_from_usual(biomarker, unit, sex, range.low, range.high)?;
     let with_one = |bound: f64| (bound.fract() == 0.0).then_some(bound * 10.0 + 1.0);
-    let (low, high) = match (range.low, range.high) {
-        (low, Some(high)) => (low, Some(with_one(high)?)),
-        (Some(low), None) => (Some(with_one(low)?), None),
+    let (low, high, taken) = match (range.low, range.high) {
+        (low, Some(high)) => {
+            let high = with_one(high)?;
+            (low, Some(high), low.map_or_else(|| format!("up to {high}"), |l| format!("{l}-{high}")))
+        }
+        (Some(low), None) => {
+            let low = with_one(low)?;
+            (Some(low), None, format!("{low} and above"))
+        }
         (None, None) => return None,
     };
     if range_far_from_usual(biomarker, unit, sex, low, high).is_some() {
         return None;
     }
-    let taken = match (low, high) {
-        (Some(l), Some(h)) => format!("{l}-{h}"),
-        (None, Some(h)) => format!("up to {h}"),
-        (Some(l), None) => format!("{l} and above"),
-        (None, None) => return None,
-    };
     Some((
         low,
         high,
@@ -1320,6 +1318,8 @@ fn one_read_as_bracket(
     ))
 }
 
+/// The unit `row`'s value is judged in for `biomarker`: its own where the test is printed in
+/// it, else none (the test's canonical unit): a unit misread past knowing judges nothing.
 fn unit_judged<'r>(biomarker: &Biomarker, row: &'r LabRow) -> Option<&'r str> {
     row.unit.as_deref().filter(|u| biomarker.measured_in(u))
 }
@@ -1398,10 +1398,10 @@ fn enrich(mut row: LabRow, ocr: bool, sex: Option<Sex>, mended: Option<String>) 
     let lost_dash = if ocr { span_lost_dash(&mut row) } else { None };
     let mended = mended.or(lost_dash);
     let biomarker = catalog::lookup_in_unit(&row.name, row.unit.as_deref());
-    let restored_range = biomarker.filter(|_| ocr).and_then(|b| range_with_points(b, &row, sex));
-    let restored_range = restored_range.map(|(low, high, reason)| (Some(low), Some(high), reason)).or_else(|| {
-        let b = biomarker.filter(|_| ocr)?;
-        one_read_as_bracket(b, &row, sex)
+    let restored_range = biomarker.filter(|_| ocr).and_then(|b| {
+        range_with_points(b, &row, sex)
+            .map(|(low, high, reason)| (Some(low), Some(high), reason))
+            .or_else(|| one_read_as_bracket(b, &row, sex))
     });
     let restored_range = restored_range.map(|(low, high, reason)| {
         if let Some(r) = row.range.as_mut() {

@@ -128,7 +128,7 @@ pub(super) fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
                 let w = w.to_lowercase();
                 NOT_FLAG_TIERS.iter().any(|stem| w.starts_with(stem))
             })
-            && (starts_range(&cells[i + 1].text) || rule_next);
+            && (range_next || rule_next);
         if abnormal_label {
             if rule_next {
                 cells.remove(i + 1);
