@@ -571,6 +571,16 @@ fn range_places(range_text: &str) -> Option<usize> {
         .max()
 }
 
+/// Whether `read`, in a unit's place, is read past knowing: no unit labs print, nor one
+/// mended from it, nor one of `b`'s misread (`mode` for mg/dL). It then says which unit was
+/// printed no more than a unit not read at all.
+fn past_knowing(b: &Biomarker, read: &str) -> bool {
+    !catalog::is_known_unit(read)
+        && catalog::mend_unit(read).is_none()
+        && b.mend_unit(read, None).is_none()
+        && b.unit_misread(read, None).is_none()
+}
+
 /// A row read by OCR with its unit and name put back where OCR misread them: a unit misread
 /// as such (`ma/dl`), a name misread in its strokes (`AIG Ratio`, `ApoAl`, a footnote digit
 /// after it), and then a unit that lost its µ (`g/dL` for iron), was cut short (`g/d`), had
@@ -606,9 +616,16 @@ fn mend_misread_with(row: &mut LabRow, further: bool) {
             && range_far_from_usual(b, row.unit.as_deref(), None, printed.0, printed.1).is_none();
         // (A unit mended for the value as read, or, for one that lost its point, for any; or
         // one of the test's cut short or misread past mending, `ay` for a percentage's `%`.)
+        // A unit read past knowing (`mode`), of the test's or of any, says as little as none.
+        let none_read = (b.unit.is_empty() && row.value.qualitative.is_some()) || (range_usual && !b.unit.is_empty());
         let unit = |value: Option<f64>| match row.unit.as_deref() {
-            Some(u) => b.measured_in(u) || b.mend_unit(u, value).is_some() || b.unit_misread(u, value).is_some(),
-            None => (b.unit.is_empty() && row.value.qualitative.is_some()) || (range_usual && !b.unit.is_empty()),
+            Some(u) => {
+                b.measured_in(u)
+                    || b.mend_unit(u, value).is_some()
+                    || b.unit_misread(u, value).is_some()
+                    || (past_knowing(b, u) && none_read)
+            }
+            None => none_read,
         };
         (unit(row.value.number) && value_possible(b, row))
             || (unit(None) && {
@@ -620,14 +637,21 @@ fn mend_misread_with(row: &mut LabRow, further: bool) {
     };
     // Misread further still (`Owect Bilirubin  0.13  mg/dL  0.00-0.30`), where the printed
     // reference is also the test's usual one, in the unit read (as the test's, or mended to
-    // it) or, where none was read, its own.
+    // it) or, where none was read or what was read is no unit (`mode`), its own; or, for a
+    // test read as a word, a reference that is a word too (`Ketone Boches  Absent  Negative`).
     let reference_fits = |b: &Biomarker| {
         let unit = match row.unit.as_deref() {
             Some(u) if b.measured_in(u) => Some(u.to_string()),
+            Some(u) if past_knowing(b, u) => Some(b.unit.clone()),
             Some(u) => b.mend_unit(u, row.value.number),
             None => Some(b.unit.clone()),
         };
-        unit.is_some_and(|u| b.bounds_fit(&u, printed.0, printed.1)) && fits(b)
+        // (A test read as a word, beside a reference that is a word: `Ketone Boches  Absent
+        // Negative`.)
+        let words = b.unit.is_empty()
+            && row.value.qualitative.is_some()
+            && row.range.as_ref().is_some_and(|r| r.qualitative.is_some());
+        (words || unit.is_some_and(|u| b.bounds_fit(&u, printed.0, printed.1))) && fits(b)
     };
     if let Some(name) = catalog::misread_name_fitting(&row.name, fits)
         .or_else(|| further.then(|| catalog::misread_name_beside_its_reference(&row.name, reference_fits)).flatten())
@@ -2569,12 +2593,48 @@ mod tests {
         assert_eq!(name(&line, "ocr").as_deref(), Some("Direct Bilirubin"));
         let line = [("Owect Bilirubin", 20.0), ("0.13", 250.0), ("mg/dL", 330.0), ("0.3-1.2", 400.0)];
         assert_eq!(name(&line, "ocr").as_deref(), Some("Owect Bilirubin"));
+        // Its unit read as no unit at all: the reference is judged in the test's own.
+        let line = [("Owect Bilirubin", 20.0), ("0.13", 250.0), ("mode", 330.0), ("0.00-0.30", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Direct Bilirubin"));
+        let line = [("Owect Bilirubin", 20.0), ("0.13", 250.0), ("mode", 330.0), ("0.3-1.2", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Owect Bilirubin"));
+        let line = [("Ketone Boches", 20.0), ("Absent", 250.0), ("Negative", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Ketone Bodies"));
         let line = [("Owect Bilirubin", 20.0), ("0.13", 250.0), ("mg/dL", 330.0), ("0.00-0.30", 400.0)];
         assert_eq!(name(&line, "text").as_deref(), Some("Owect Bilirubin"));
         // Not while a page's readings are judged, where it stays a row a closer look may mend.
         let mut judged = lab_row("Owect Bilirubin", "0.13", "mg/dL", "0.00-0.30");
         mend_misread(&mut judged);
         assert_eq!(judged.name, "Owect Bilirubin");
+    }
+
+    #[test]
+    fn a_lone_sex_letter_before_a_reference_labelled_by_sex_is_a_unit_cut_short() {
+        let header: &[(&str, f32)] =
+            &[("Test Description", 20.0), ("Result", 250.0), ("UNITS", 330.0), ("Reference Range", 400.0)];
+        // The unit and reference of the row read from `line` under `header`, by OCR or from a
+        // text layer.
+        let read = |line: &[(&str, f32)], source| {
+            let row = from_pages("t", &[page_of(1, &[header, line])], source, Some(Sex::Male)).rows.remove(0).row;
+            (row.unit, row.range_text)
+        };
+        // `fl` that lost its `l`: no label of a reference that starts with a sex's own.
+        let line = [("Mean Corpuscular Volume", 20.0), ("94.4", 250.0), ("f", 330.0), ("Male ; 83.0-101.0", 400.0)];
+        assert_eq!(read(&line, "ocr"), (Some("fL".to_string()), Some("Male ; 83.0-101.0".to_string())));
+        assert_eq!(read(&line, "text").0.as_deref(), Some("f"));
+        // Before a range alone, it is the label of the range still.
+        let line = [
+            ("Hemoglobin", 20.0),
+            ("13.1", 250.0),
+            ("M:", 330.0),
+            ("13.0-17.0;", 400.0),
+            ("F:", 470.0),
+            ("12.0-15.0", 500.0),
+        ];
+        assert_eq!(read(&line, "ocr").1.as_deref(), Some("M: 13.0-17.0; F: 12.0-15.0"));
+        // And a cell with its own numbers is joined to the other sex's after it.
+        let line = [("Hemoglobin", 20.0), ("13.1", 250.0), ("M: 13.0-17.0 g/dL;", 330.0), ("F: 12.0-15.0", 470.0)];
+        assert_eq!(read(&line, "ocr").1.as_deref(), Some("M: 13.0-17.0 g/dL; F: 12.0-15.0"));
     }
 
     #[test]

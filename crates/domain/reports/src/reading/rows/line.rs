@@ -887,6 +887,12 @@ pub(super) fn sexes_set_apart(first: &str, next: &[Cell]) -> Option<(String, usi
     if sex_ranges(first).is_some() {
         return None;
     }
+    // (A sex's letter alone before a reference that starts with a sex's own label labels
+    // nothing: `f`  `Male ; 83.0-101.0` is a unit, fL, cut short.)
+    let bare = first.split_whitespace().count() == 1 && !first.contains(|c: char| c.is_ascii_digit());
+    if bare && next.first().and_then(|c| c.text.split_whitespace().next()).is_some_and(labels_a_sex) {
+        return None;
+    }
     let run = next.iter().take_while(|c| reference_part(c)).count();
     let mut text = first.to_string();
     let mut best = None;
