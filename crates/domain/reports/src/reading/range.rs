@@ -272,6 +272,21 @@ fn normalise(text: &str) -> String {
             i += 2;
             continue;
         }
+        // (Or with its `o` read as a nought and an `o` both, `1t0o6%`.)
+        if chars[i] == 't' && after_digit && chars[i + 1..].starts_with(&['0', 'o']) && number_at(i + 3) {
+            out.push_str(" to ");
+            i += 3;
+            continue;
+        }
+        // A label's colon read as a comparison before a range with both its bounds (`Adults > 28
+        // to 100`): a bound is printed alone after a comparison.
+        let labelled = || out.trim_end().ends_with(char::is_alphabetic);
+        if matches!(chars[i], '>' | '<') && chars.get(i + 1) != Some(&'=') && labelled() && both_bounds(&chars[i + 1..])
+        {
+            out.push(':');
+            i += 1;
+            continue;
+        }
         let ends = chars.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric() && *c != '.');
         if after_digit && chars[i] == ':' && chars.get(i + 1) == Some(&'1') && ends {
             i += 2;
@@ -391,9 +406,24 @@ fn misread_reference_label(s: &str) -> Option<String> {
     Some(format!("ref. {}:{after}", named(word)?))
 }
 
-/// `s` with a full stop standing alone between a word and a number (`adults . 11.6-14.0`) read
-/// as the colon it is, after a label; or ending a tier's or a sex's label before a bound
-/// (`optimal. < 200`, `female. 2.5 - 4.5`).
+/// Whether `chars` start (after spaces) with a range of two bounds: a number, then a dash or
+/// `to`, then another (`28 to 100`, `4.0 - 5.6`).
+fn both_bounds(chars: &[char]) -> bool {
+    let text: String = chars.iter().collect();
+    let rest = text.trim_start();
+    fn number(t: &str) -> Option<&str> {
+        let end = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+        (end > 0 && t.starts_with(|c: char| c.is_ascii_digit())).then(|| &t[end..])
+    }
+    let Some(after) = number(rest) else { return false };
+    let after = after.trim_start();
+    let Some(high) = after.strip_prefix('-').or_else(|| after.strip_prefix("to ")) else { return false };
+    number(high.trim_start()).is_some()
+}
+
+/// `s` with a full stop standing alone between a word and a bound (`adults . 11.6-14.0`,
+/// `optimal . < 200`) read as the colon it is, after a label; or ending a tier's or a sex's
+/// label before a bound (`optimal. < 200`, `female. 2.5 - 4.5`).
 fn stop_for_colon(s: &str) -> String {
     if !s.contains('.') {
         return s.to_string();
@@ -404,14 +434,14 @@ fn stop_for_colon(s: &str) -> String {
         let after_word = i > 0 && words[i - 1].ends_with(char::is_alphabetic);
         let next = words.get(i + 1);
         let before_number = next.is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()));
-        if *w == "." && after_word && before_number {
+        let before_bound = before_number || next.is_some_and(|n| n.starts_with(['<', '>']));
+        if *w == "." && after_word && before_bound {
             out.push(':');
             continue;
         }
         if i > 0 {
             out.push(' ');
         }
-        let before_bound = before_number || next.is_some_and(|n| n.starts_with(['<', '>']));
         match w.strip_suffix('.') {
             Some(label) if before_bound && (super::rows::TIER_WORDS.contains(&label) || names_a_sex(label)) => {
                 out.push_str(label);
@@ -478,8 +508,7 @@ fn labels_first(s: &str) -> String {
     let turned = |part: &str| -> Option<String> {
         let (range, label) = part.rsplit_once(':')?;
         let (range, label) = (range.trim(), label.trim());
-        let range_read = parse_simple(range).is_some() || lost_low_point(range).is_some();
-        (label_words(label) && !range.contains(':') && range_read).then(|| format!("{label}: {range}"))
+        (label_words(label) && !range.contains(':') && range_read(range)).then(|| format!("{label}: {range}"))
     };
     let parts: Vec<&str> = s.split(';').collect();
     // A tier's colon a photo read as a semicolon, among tiers printed range first (`20.0 - 29.0
@@ -501,6 +530,15 @@ fn labels_first(s: &str) -> String {
         i += 1;
     }
     out.join("; ")
+}
+
+/// Whether `part` reads as a range as a labelled tier's is read ([`segment_ranges`]): as
+/// printed, or with a point or a `to` OCR misread put back (`150-4.10`, `2.510 4.5`).
+fn range_read(part: &str) -> bool {
+    parse_simple(part).is_some()
+        || lost_low_point(part).is_some()
+        || mend_to_read_as_ten(part).is_some()
+        || gapped_range(part).is_some()
 }
 
 /// `s` (normalised) with each sex's label set apart as `; label:` where a range before it ends:
@@ -1672,11 +1710,27 @@ mod tests {
         // ... also in a sex's range.
         let female = |text: &str| parse_range(text, Some(Sex::Female)).map(|g| (g.low, g.high));
         assert_eq!(female("Male: 2.2 to 4.0; Female: 2.510 4.5"), Some((Some(2.5), Some(4.5))));
+        // ... or as `t0o`, its spaces lost.
+        assert_eq!(r("1t0o6%"), (Some(1.0), Some(6.0)));
+        assert_eq!(r("0t0o2%"), (Some(0.0), Some(2.0)));
+        // A label's colon read as a comparison before a range of two bounds; a comparison
+        // before one bound stays.
+        assert_eq!(r("Adults > 28 to 100; Children : 20 to 80"), (Some(28.0), Some(100.0)));
+        assert_eq!(r("Adults < 4.0 - 10.0"), (Some(4.0), Some(10.0)));
+        assert_eq!(r("Adults > 28"), (Some(28.0), None));
+        assert_eq!(r("> 28 to 100"), (Some(28.0), None));
+        // ... and in a tier printed range first.
+        let male = |text: &str| parse_range(text, Some(Sex::Male)).map(|g| (g.low, g.high));
+        assert_eq!(male("2.510 4.5: Male; 2.2 to 4.0 : Female"), Some((Some(2.5), Some(4.5))));
+        assert_eq!(male("2.2 to 4.0 : Female; 2.510 4.5 : Male"), Some((Some(2.5), Some(4.5))));
         // A sex's label with its `m` read as `rn`, and a label's colon read as a full stop run
         // into it.
         assert_eq!(female("Male: 0.84 to 1.53; Wornen: 0.93 to 1.70"), Some((Some(0.93), Some(1.7))));
         assert_eq!(female("Male. 0.84 to 1.53; Female. 0.93 to 1.70"), Some((Some(0.93), Some(1.7))));
         assert_eq!(r("Optimal. < 200; Borderline High: 200 - 239; High: >= 240"), (None, Some(200.0)));
+        // Or as a full stop set apart, before a bound as before a number.
+        assert_eq!(r("Optimal . < 200; Borderline High : 200 - 239"), (None, Some(200.0)));
+        assert_eq!(r("Adult . 98 - 107; Child : 95 - 105"), (Some(98.0), Some(107.0)));
         // A tier printed range first whose colon was read as a dash.
         assert_eq!(female("2.3 to 22.4 - Female; 2.6 to 24.9 : Male"), Some((Some(2.3), Some(22.4))));
         let male = |text: &str| parse_range(text, Some(Sex::Male)).map(|g| (g.low, g.high));
