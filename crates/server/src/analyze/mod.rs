@@ -751,7 +751,9 @@ fn mend_misread_with(row: &mut LabRow, further: bool) {
     // `mg/L` for cholesterol's `mg/dL`, a speck before it or not), where the printed reference
     // is the test's usual one in that unit and the value can be in it: the letter was lost.
     let lost_letter = |read: &str, unit: &str| {
-        let (read, unit) = (read.trim_start_matches(['_', '-', '~', '=', ' ']).to_lowercase(), unit.to_lowercase());
+        // (A micro sign read as a `u` is no letter lost: `ug/L` for iron's `µg/dL`.)
+        let micro = |u: &str| u.to_lowercase().replace(['\u{b5}', '\u{3bc}'], "u");
+        let (read, unit) = (micro(read.trim_start_matches(['_', '-', '~', '=', ' '])), micro(unit));
         unit.char_indices().any(|(i, c)| format!("{}{}", &unit[..i], &unit[i + c.len_utf8()..]) == read)
     };
     if let Some(read) = row.unit.as_deref()
@@ -2655,6 +2657,9 @@ mod tests {
         assert_eq!(unit(&line, "ocr").as_deref(), Some("mg/L"));
         let line = [("CRP", 20.0), ("4", 250.0), ("mg/L", 330.0), ("<6", 400.0)];
         assert_eq!(unit(&line, "ocr").as_deref(), Some("mg/L"));
+        // Its micro sign read as a `u`.
+        let line = [("Serum Iron", 20.0), ("128", 250.0), ("ug/L", 330.0), ("65 - 175", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("µg/dL"));
         // Too far from every unit to mend without the test's, near only one of the test's.
         let line = [("Protein, Total", 20.0), ("7.2", 250.0), ("gid", 330.0), ("6.0-8.5", 400.0)];
         assert_eq!(unit(&line, "ocr").as_deref(), Some("g/dL"));
