@@ -614,10 +614,10 @@ fn mend_misread_with(row: &mut LabRow, further: bool) {
     let fits = |b: &Biomarker| {
         let range_usual = (printed.0.is_some() || printed.1.is_some())
             && range_far_from_usual(b, row.unit.as_deref(), None, printed.0, printed.1).is_none();
+        // (A unit read past knowing, `mode`, says as little as none.)
+        let none_read = (b.unit.is_empty() && row.value.qualitative.is_some()) || (range_usual && !b.unit.is_empty());
         // (A unit mended for the value as read, or, for one that lost its point, for any; or
         // one of the test's cut short or misread past mending, `ay` for a percentage's `%`.)
-        // A unit read past knowing (`mode`), of the test's or of any, says as little as none.
-        let none_read = (b.unit.is_empty() && row.value.qualitative.is_some()) || (range_usual && !b.unit.is_empty());
         let unit = |value: Option<f64>| match row.unit.as_deref() {
             Some(u) => {
                 b.measured_in(u)
@@ -2602,6 +2602,8 @@ mod tests {
         assert_eq!(name(&line, "ocr").as_deref(), Some("Owect Bilirubin"));
         let line = [("Ketone Boches", 20.0), ("Absent", 250.0), ("Negative", 400.0)];
         assert_eq!(name(&line, "ocr").as_deref(), Some("Ketone Bodies"));
+        let line = [("Ketone Boches", 20.0), ("Absent", 250.0), ("0.3-1.2", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("Ketone Boches"));
         let line = [("Owect Bilirubin", 20.0), ("0.13", 250.0), ("mg/dL", 330.0), ("0.00-0.30", 400.0)];
         assert_eq!(name(&line, "text").as_deref(), Some("Owect Bilirubin"));
         // Not while a page's readings are judged, where it stays a row a closer look may mend.
