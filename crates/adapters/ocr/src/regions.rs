@@ -102,8 +102,10 @@ pub fn picture_regions(tsv: &str, width: i32, height: i32) -> Vec<Rect> {
 /// and a column is two rows or more: single words left out (a header line of a photo) read
 /// again changed what was read well around them. Gives the columns right of every word read on
 /// their rows, then those left out between read ones (a unit column), whose words only add to
-/// the page's ([`add_unread`]). `pixels` is the `width` × `height` page as read, dark ink on
-/// light; ink inside `skip` (pictures, read again anyway) is not looked at.
+/// the page's ([`add_unread`]). Ink is black below 128, and then grey below the page's own ink
+/// level ([`ink_level`]), whose columns only add to the black's. `pixels` is the `width` ×
+/// `height` page as read, dark ink on light; ink inside `skip` (pictures, read again anyway)
+/// is not looked at.
 #[must_use]
 pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &[Rect]) -> (Vec<Rect>, Vec<Rect>) {
     let none = (Vec::new(), Vec::new());
@@ -124,29 +126,70 @@ pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &
             .iter()
             .any(|r| x >= r[0] - margin && x < r[0] + r[2] + margin && y >= r[1] - margin && y < r[1] + r[3] + margin)
     };
-    let letters: Vec<Rect> = crate::blobs::all(w, h, |i| pixels[i] < 128, crate::blobs::EDGES)
-        .into_iter()
-        .filter_map(|b| {
-            let (bw, bh) = (b.width() as i32, b.height() as i32);
-            let letter = bh >= (line / 3).max(4)
-                && bh <= line * 3 / 2
-                && bw <= line * 2
-                && b.area * 10 >= b.width() * b.height();
-            let r = [b.x0 as i32, b.y0 as i32, bw, bh];
-            (letter && !covered(r[0] + bw / 2, r[1] + bh / 2)).then_some(r)
-        })
-        .collect();
+    let letters_at = |dark: u8| -> Vec<Rect> {
+        crate::blobs::all(w, h, |i| pixels[i] < dark, crate::blobs::EDGES)
+            .into_iter()
+            .filter_map(|b| {
+                let (bw, bh) = (b.width() as i32, b.height() as i32);
+                let letter = bh >= (line / 3).max(4)
+                    && bh <= line * 3 / 2
+                    && bw <= line * 2
+                    && b.area * 10 >= b.width() * b.height();
+                let r = [b.x0 as i32, b.y0 as i32, bw, bh];
+                (letter && !covered(r[0] + bw / 2, r[1] + bh / 2)).then_some(r)
+            })
+            .collect()
+    };
     // Gathering letters costs their number squared: ink left out in such numbers is no column
     // of a table but grain or a picture.
-    if letters.len() > MAX_LETTERS {
+    let black = letters_at(128);
+    if black.len() > MAX_LETTERS {
         return none;
     }
+    let gather = |letters: &[Rect]| columns(letters, &read, line, width, height);
+    let (mut after, mut between) = gather(&black);
+    // Grey print that black ink alone breaks into specks (a photo's `88` in a results column,
+    // strokes 130 to 160 on a page of 250) is found at the page's own ink level. Its letters
+    // are gathered with the black ones, but they also widen and join black columns (black
+    // letters close together run into one blob too wide for a letter at the lighter level), so
+    // what they find only adds to what black print found: a column to read again as the page's
+    // is taken where it is clear of the black columns, and a column between columns read joins
+    // any it overlaps (its words only add to the page's where it has none).
+    let grey = ink_level(&pixels[..w * h]);
+    if grey > 128 {
+        let mut letters = letters_at(grey);
+        letters.retain(|g| !black.iter().any(|b| overlap(*g, *b)));
+        if !letters.is_empty() && black.len() + letters.len() <= MAX_LETTERS {
+            letters.extend_from_slice(&black);
+            let (more_after, more_between) = gather(&letters);
+            let clear = |r: &Rect| !after.iter().chain(&between).any(|a| overlap(*r, *a));
+            let more_after: Vec<Rect> = more_after.into_iter().filter(clear).collect();
+            after.extend(more_after);
+            for mut r in more_between {
+                while let Some(i) = between.iter().position(|b| overlap(r, *b)) {
+                    let b = between.swap_remove(i);
+                    let (x0, y0) = (r[0].min(b[0]), r[1].min(b[1]));
+                    r = [x0, y0, (r[0] + r[2]).max(b[0] + b[2]) - x0, (r[1] + r[3]).max(b[1] + b[3]) - y0];
+                }
+                between.push(r);
+            }
+            between.sort_unstable_by_key(|r| (r[1], r[0]));
+        }
+    }
+    (after, between)
+}
+
+/// The columns `letters` (left out of the first reading, whose words are `read` and whose
+/// lines of print are `line` tall) stand in, padded, on a `width` × `height` page: those right
+/// of every word read on their rows, then those between words read.
+fn columns(letters: &[Rect], read: &[Rect], line: i32, width: i32, height: i32) -> (Vec<Rect>, Vec<Rect>) {
+    let margin = line / 4;
     // Letters along a row, then rows stacked in a column.
     let near_in_row = |a: Rect, b: Rect| {
         (mid_y(a) - mid_y(b)).abs() * 2 <= line && a[0] - line <= b[0] + b[2] && b[0] - line <= a[0] + a[2]
     };
     let words: Vec<Rect> =
-        clusters(&letters, near_in_row).into_iter().filter(|(_, n)| *n >= 2).map(|(r, _)| r).collect();
+        clusters(letters, near_in_row).into_iter().filter(|(_, n)| *n >= 2).map(|(r, _)| r).collect();
     let stacked = |a: Rect, b: Rect| {
         let aligned = (a[0] - b[0]).abs() * 3 <= line || (a[0] + a[2] - b[0] - b[2]).abs() * 3 <= line;
         let gap = if aligned { ALIGNED_GAP } else { 3 } * line;
@@ -171,6 +214,39 @@ pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &
     }
     (after, between)
 }
+
+/// The grey below which a pixel of `pixels` is ink when letters left out are looked for: the
+/// level that best parts the page's pixels into two classes (Otsu's), at least 128 and at most
+/// [`MAX_INK_LEVEL`]. A photo's print can be grey: a phone photo's `88` in a results column
+/// (strokes 130 to 160 on a page of 250) fell apart at 128 into specks too small for letters,
+/// and its cell was left out unread.
+fn ink_level(pixels: &[u8]) -> u8 {
+    let mut histogram = [0u64; 256];
+    for &p in pixels {
+        histogram[usize::from(p)] += 1;
+    }
+    let total: u64 = histogram.iter().sum();
+    let sum: f64 = histogram.iter().enumerate().map(|(v, &n)| v as f64 * n as f64).sum();
+    let (mut below, mut below_sum, mut best, mut level) = (0u64, 0f64, 0f64, 128u8);
+    for (v, &n) in histogram.iter().enumerate() {
+        below += n;
+        below_sum += v as f64 * n as f64;
+        let above = total - below;
+        if below == 0 || above == 0 {
+            continue;
+        }
+        let between =
+            below as f64 * above as f64 * (below_sum / below as f64 - (sum - below_sum) / above as f64).powi(2);
+        if between > best {
+            best = between;
+            level = u8::try_from(v + 1).unwrap_or(u8::MAX);
+        }
+    }
+    level.clamp(128, MAX_INK_LEVEL)
+}
+
+/// Lightest grey [`ink_level`] takes for ink.
+const MAX_INK_LEVEL: u8 = 192;
 
 /// Widest gap, in lines of the page's print, between two words left out one under the other
 /// that start or end at one place across (a third of a line apart) and so are cells of one
@@ -225,6 +301,11 @@ fn merge_overlapping(mut regions: Vec<Rect>, next: Rect) -> Vec<Rect> {
     regions.push(merged);
     regions.sort_unstable_by_key(|r| (r[1], r[0]));
     regions
+}
+
+/// Whether the regions `a` and `b` share a pixel.
+fn overlap(a: Rect, b: Rect) -> bool {
+    a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]
 }
 
 fn centre_inside(word: Rect, region: Rect) -> bool {
@@ -497,6 +578,46 @@ mod tests {
         // A reading too short to measure its print looks for nothing.
         let short = [HEAD.to_string(), row(1, 1, [10, 20, 50, 12], "Urea")].concat();
         assert_eq!(unread_regions(&short, &pixels, 400, 200, &[]), (vec![], vec![]));
+    }
+
+    #[test]
+    fn grey_print_left_out_adds_to_what_black_print_finds() {
+        // Five rows read as a name and a range, as above.
+        let mut tsv = HEAD.to_string();
+        for (i, y) in [20, 40, 60, 80, 100].into_iter().enumerate() {
+            let line = u32::try_from(i).unwrap() + 1;
+            tsv += &row(1, line, [10, y, 50, 12], "Urea");
+            tsv += &row(1, line, [150, y, 50, 12], "17-43");
+        }
+        let two_letters = |x: i32, y: i32| [[x, y + 1, 6, 10], [x + 9, y + 1, 6, 10]];
+        let (mut black, mut grey) = (Vec::new(), Vec::new());
+        // Results right of the rows: black on three rows, grey on the fourth.
+        for y in [20, 40, 60] {
+            black.extend(two_letters(300, y));
+        }
+        grey.extend(two_letters(300, 80));
+        // Units between the names and the ranges: black on two rows, grey on the next two.
+        black.extend(two_letters(100, 20).into_iter().chain(two_letters(100, 40)));
+        grey.extend(two_letters(100, 60).into_iter().chain(two_letters(100, 80)));
+        // A column of grey print alone right of the rows (between their ranges and the black
+        // results).
+        for y in [20, 40, 60] {
+            grey.extend(two_letters(240, y));
+        }
+        let mut pixels = page_with_ink(400, 200, &black);
+        for &[x, y, iw, ih] in &grey {
+            for yy in y..y + ih {
+                for xx in x..x + iw {
+                    pixels[yy as usize * 400 + xx as usize] = 150;
+                }
+            }
+        }
+        let (after, between) = unread_regions(&tsv, &pixels, 400, 200, &[]);
+        // The column black print found is read again as it found it: the grey cell under it
+        // does not widen it. The grey column clear of it is read again too.
+        assert_eq!(after, vec![[294, 18, 27, 56], [234, 18, 27, 56]]);
+        // The grey units join the black ones' column, whose words only add to the page's.
+        assert_eq!(between, vec![[94, 18, 27, 76]]);
     }
 
     #[test]
