@@ -603,7 +603,7 @@ fn separate_sexes(s: &str) -> String {
 
 /// The sex's word `word` (in small letters) is, or a word of four letters or more misread
 /// from one by a letter (`femabe`, `maie`).
-fn sex_word(word: &str) -> Option<&'static str> {
+pub(super) fn sex_word(word: &str) -> Option<&'static str> {
     let all = MALE.iter().chain(FEMALE);
     if let Some(w) = all.clone().find(|w| **w == word) {
         return Some(w);

@@ -515,3 +515,34 @@ fn under_a_reference_before_the_result_a_speck_a_cut_low_bound_and_a_name_over_i
         rows.iter().map(|r| (r.name.as_str(), r.value.text.as_str(), r.unit.as_deref())).collect();
     assert_eq!(got, [("INR", "0.88", None), ("25-OH Vitamin D", "34.2", None), ("SODIUM", "142", None)]);
 }
+
+#[test]
+fn a_reference_label_whose_colon_a_photo_lost_keeps_the_sex_labels_after_it() {
+    // Each sex's range under its row, after a label whose colon was read as a dash or lost:
+    // the first colon on the line is the first sex's, not the label's.
+    let p = page(&[
+        &[("Tests", 20.0), ("Method", 600.0), ("Your Value", 800.0)],
+        &[("TLC", 20.0), ("Flow Cytometry", 600.0), ("6686", 850.0)],
+        &[("Reference Range -", 20.0), ("M: 4000 - 11000 cells/cumm F:", 300.0), ("3600 - 9900", 560.0)],
+        &[("Mean Corpuscular Volume", 20.0), ("Calculated", 600.0), ("105.4", 850.0)],
+        &[("Bio.", 20.0), ("Ref, interval", 60.0), ("M: 83.0 - 101.0 fl F: 74.7 - 90.9", 300.0)],
+        &[("Blood Urea Nitrogen", 20.0), ("Calculated", 600.0), ("19", 850.0)],
+        &[("Reterence Range", 20.0), ("Male: 6 - 24 mg/dL; Female: 5 - 22", 300.0)],
+        // With its colon, the label's is the first.
+        &[("Serum Creatinine", 20.0), ("Enzymatic", 600.0), ("1.38", 850.0)],
+        &[("Reference Range :", 20.0), ("Male: 0.70 - 1.30 mg/dL; Female: 0.63 - 1.17", 300.0)],
+    ]);
+    let expected = |female: bool| {
+        let pick = |m: (f64, f64), f: (f64, f64)| if female { f } else { m };
+        [
+            ("TLC", pick((4000.0, 11000.0), (3600.0, 9900.0))),
+            ("Mean Corpuscular Volume", pick((83.0, 101.0), (74.7, 90.9))),
+            ("Blood Urea Nitrogen", pick((6.0, 24.0), (5.0, 22.0))),
+            ("Serum Creatinine", pick((0.7, 1.3), (0.63, 1.17))),
+        ]
+        .map(|(name, (low, high))| (name.to_string(), Some(low), Some(high)))
+        .to_vec()
+    };
+    assert_eq!(ranges(&p, Some(Sex::Male)), expected(false));
+    assert_eq!(ranges(&p, Some(Sex::Female)), expected(true));
+}

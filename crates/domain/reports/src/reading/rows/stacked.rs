@@ -250,10 +250,17 @@ pub(super) fn reference_label(line: &Line) -> Option<String> {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let (used, _) = reference_label_words(&tokens)?;
     // What follows the label and its colon on the same line, or its last word where a photo's
-    // OCR lost the colon (`Bio. Ref. interval 3.5-5.1 mEq/L`).
+    // OCR lost the colon (`Bio. Ref. interval 3.5-5.1 mEq/L`) or read it as a dash (`Reference
+    // Range - M: 4000 - 11000`): a first colon after a sex's label is that label's.
+    let sex_labelled = |before: &str| {
+        before.split_whitespace().next_back().is_some_and(|w| {
+            let word = w.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase();
+            super::super::range::sex_word(&word).is_some()
+        })
+    };
     let rest = match text.split_once(':') {
-        Some((_, r)) => r.to_string(),
-        None => tokens[used..].join(" "),
+        Some((before, r)) if !sex_labelled(before) => r.to_string(),
+        _ => tokens[used..].join(" "),
     };
     Some(rest.trim_start_matches(['-', ' ']).trim().to_string())
 }
