@@ -99,6 +99,22 @@ pub(super) fn value_header(cells: &[Cell]) -> Option<usize> {
     })
 }
 
+/// The last cell of the result column's header that starts at cell `at` of a header line: a
+/// photo can set its words apart as cells (`Your` | `Value`, `Observed` | `Value`), the second
+/// read a letter wrong as well (`Your` | `alue`). The cells after `at` that are a letter at
+/// most from `value` or `result`.
+fn value_header_end(cells: &[Cell], at: usize) -> usize {
+    let names_result = |c: &Cell| {
+        let word = c.text.trim().to_lowercase();
+        ["value", "values", "result", "results"].iter().any(|w| crate::catalog::edit_distance_within(&word, w, 2))
+    };
+    let mut last = at;
+    while cells.get(last + 1).is_some_and(names_result) {
+        last += 1;
+    }
+    last
+}
+
 /// The columns a header line names, if it is a header line. `name_above`: the line just above
 /// holds the name column's header, as a photo's header can come out on two lines (`TEST NAME`
 /// a little higher than `TECHNOLOGY  VALUE  UNITS`).
@@ -118,7 +134,9 @@ pub(super) fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns
         if in_out_header(&cells[i]) {
             (cells[i].x0, cells.get(i + 2).map_or(f32::MAX, |next| next.x0))
         } else {
-            span(i, VALUE_HEADERS)
+            let (start, _) = span(i, VALUE_HEADERS);
+            let last = value_header_end(cells, i);
+            (start, cells.get(last + 1).map_or(f32::MAX, |next| next.x0))
         }
     });
     let before_value = value_at.filter(|&i| i >= 2).map(|i| cells[i - 1].x0);

@@ -4333,3 +4333,33 @@ fn a_normal_tiers_label_a_photo_set_apart_with_its_colon_labels_the_range_after_
     let rows = rows_from_page(&p, None);
     assert_eq!(rows.first().and_then(|r| r.range.as_ref()).map(|g| (g.low, g.high)), Some((None, Some(200.0))));
 }
+
+#[test]
+fn a_result_header_whose_words_a_photo_set_apart_spans_them_all() {
+    // `Your Value` read as two cells, the second misread or not: the result column runs from
+    // `Your` to the next header, not to `Value`.
+    for (first, value) in [("Your", "Value"), ("Your", "alue"), ("Observed", "Valu")] {
+        let p = page(&[
+            &[("Tests", 20.0), ("Ref, Range", 150.0), (first, 330.0), (value, 380.0), ("Units", 450.0)],
+            &[("Basophils :", 20.0), ("(0 - 2)", 150.0), ("1", 400.0), ("%", 450.0)],
+            &[("VLDL :", 20.0), ("(5 - 40)", 150.0), ("12", 395.0), ("mg/dL", 450.0)],
+        ]);
+        assert_eq!(
+            names_values_units_ranges(&rows_from_page(&p, None)),
+            [
+                ("Basophils", "1", Some("%"), Some((Some(0.0), Some(2.0)))),
+                ("VLDL", "12", Some("mg/dL"), Some((Some(5.0), Some(40.0)))),
+            ],
+            "with `{first}` | `{value}`"
+        );
+    }
+    // A result header before the unit column's takes none of it.
+    let p = page(&[
+        &[("Tests", 20.0), ("Your", 150.0), ("Units", 300.0), ("Ref. Range", 380.0)],
+        &[("VLDL", 20.0), ("12", 150.0), ("mg/dL", 300.0), ("5 - 40", 380.0)],
+    ]);
+    assert_eq!(
+        names_values_units_ranges(&rows_from_page(&p, None)),
+        [("VLDL", "12", Some("mg/dL"), Some((Some(5.0), Some(40.0))))]
+    );
+}
