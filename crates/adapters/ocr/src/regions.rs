@@ -538,26 +538,40 @@ mod tests {
     /// A white `w`×`h` page with black boxes of ink.
     fn page_with_ink(w: usize, h: usize, ink: &[Rect]) -> Vec<u8> {
         let mut pixels = vec![255u8; w * h];
-        for &[x, y, iw, ih] in ink {
-            for yy in y..y + ih {
-                for xx in x..x + iw {
-                    pixels[yy as usize * w + xx as usize] = 0;
-                }
-            }
-        }
+        paint(&mut pixels, w, ink, 0);
         pixels
     }
 
-    #[test]
-    fn a_column_left_out_right_of_its_rows_is_a_region_to_read_again() {
-        // Five rows read as a name and a range, each word 12 px tall.
+    /// `boxes` painted on the `w` pixels wide page `pixels` in the grey `level`.
+    fn paint(pixels: &mut [u8], w: usize, boxes: &[Rect], level: u8) {
+        for &[x, y, bw, bh] in boxes {
+            for yy in y..y + bh {
+                for xx in x..x + bw {
+                    pixels[yy as usize * w + xx as usize] = level;
+                }
+            }
+        }
+    }
+
+    /// A page's reading of five rows, each a name and a range in words 12 px tall.
+    fn five_rows_read() -> String {
         let mut tsv = HEAD.to_string();
         for (i, y) in [20, 40, 60, 80, 100].into_iter().enumerate() {
             let line = u32::try_from(i).unwrap() + 1;
             tsv += &row(1, line, [10, y, 50, 12], "Urea");
             tsv += &row(1, line, [150, y, 50, 12], "17-43");
         }
-        let two_letters = |x: i32, y: i32| [[x, y + 1, 6, 10], [x + 9, y + 1, 6, 10]];
+        tsv
+    }
+
+    /// Two letters of ink, 10 px tall, left out at `x` on the row at `y`.
+    fn two_letters(x: i32, y: i32) -> [Rect; 2] {
+        [[x, y + 1, 6, 10], [x + 9, y + 1, 6, 10]]
+    }
+
+    #[test]
+    fn a_column_left_out_right_of_its_rows_is_a_region_to_read_again() {
+        let tsv = five_rows_read();
         let mut ink = Vec::new();
         for y in [20, 40, 60] {
             // Results right of everything read on their rows, which the reading left out.
@@ -582,14 +596,7 @@ mod tests {
 
     #[test]
     fn grey_print_left_out_adds_to_what_black_print_finds() {
-        // Five rows read as a name and a range, as above.
-        let mut tsv = HEAD.to_string();
-        for (i, y) in [20, 40, 60, 80, 100].into_iter().enumerate() {
-            let line = u32::try_from(i).unwrap() + 1;
-            tsv += &row(1, line, [10, y, 50, 12], "Urea");
-            tsv += &row(1, line, [150, y, 50, 12], "17-43");
-        }
-        let two_letters = |x: i32, y: i32| [[x, y + 1, 6, 10], [x + 9, y + 1, 6, 10]];
+        let tsv = five_rows_read();
         let (mut black, mut grey) = (Vec::new(), Vec::new());
         // Results right of the rows: black on three rows, grey on the fourth.
         for y in [20, 40, 60] {
@@ -605,13 +612,7 @@ mod tests {
             grey.extend(two_letters(240, y));
         }
         let mut pixels = page_with_ink(400, 200, &black);
-        for &[x, y, iw, ih] in &grey {
-            for yy in y..y + ih {
-                for xx in x..x + iw {
-                    pixels[yy as usize * 400 + xx as usize] = 150;
-                }
-            }
-        }
+        paint(&mut pixels, 400, &grey, 150);
         let (after, between) = unread_regions(&tsv, &pixels, 400, 200, &[]);
         // The column black print found is read again as it found it: the grey cell under it
         // does not widen it. The grey column clear of it is read again too.
