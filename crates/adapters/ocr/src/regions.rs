@@ -165,15 +165,9 @@ pub fn unread_regions(tsv: &str, pixels: &[u8], width: i32, height: i32, skip: &
             let clear = |r: &Rect| !after.iter().chain(&between).any(|a| overlap(*r, *a));
             let more_after: Vec<Rect> = more_after.into_iter().filter(clear).collect();
             after.extend(more_after);
-            for mut r in more_between {
-                while let Some(i) = between.iter().position(|b| overlap(r, *b)) {
-                    let b = between.swap_remove(i);
-                    let (x0, y0) = (r[0].min(b[0]), r[1].min(b[1]));
-                    r = [x0, y0, (r[0] + r[2]).max(b[0] + b[2]) - x0, (r[1] + r[3]).max(b[1] + b[3]) - y0];
-                }
-                between.push(r);
+            for r in more_between {
+                between = merged_into(between, r, overlap);
             }
-            between.sort_unstable_by_key(|r| (r[1], r[0]));
         }
     }
     (after, between)
@@ -289,10 +283,16 @@ fn clusters(boxes: &[Rect], near: impl Fn(Rect, Rect) -> bool) -> Vec<(Rect, usi
 /// words: labdata's LabSmart template has two in its header). Regions that only partly share
 /// rows stay apart: merged, the chemistry photo's reference column was read as one block with
 /// the results beside it, and lost two of them.
-fn merge_overlapping(mut regions: Vec<Rect>, next: Rect) -> Vec<Rect> {
+fn merge_overlapping(regions: Vec<Rect>, next: Rect) -> Vec<Rect> {
     let within = |a: Rect, b: Rect| a[1] >= b[1] && a[1] + a[3] <= b[1] + b[3];
+    merged_into(regions, next, |a, b| within(a, b) || within(b, a))
+}
+
+/// `regions` with `next` among them, joined into one box with each region `joins` it (or the
+/// box it has grown into), top to bottom.
+fn merged_into(mut regions: Vec<Rect>, next: Rect, joins: impl Fn(Rect, Rect) -> bool) -> Vec<Rect> {
     let mut merged = next;
-    while let Some(i) = regions.iter().position(|r| within(*r, merged) || within(merged, *r)) {
+    while let Some(i) = regions.iter().position(|r| joins(*r, merged)) {
         let r = regions.swap_remove(i);
         let (x0, y0) = (r[0].min(merged[0]), r[1].min(merged[1]));
         let (x1, y1) = ((r[0] + r[2]).max(merged[0] + merged[2]), (r[1] + r[3]).max(merged[1] + merged[3]));
