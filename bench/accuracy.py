@@ -160,7 +160,8 @@ def main():
         p = tp / max(1, sum(got.values()))
         rcl = tp / max(1, sum(want.values()))
         f1 = 2 * p * rcl / max(1e-9, p + rcl)
-        note = "" if proc.returncode == 0 else proc.stderr.strip().splitlines()[-1][:60]
+        note = "" if proc.returncode == 0 else (
+            proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}, nothing on stderr"])[-1][:60]
         if skipped:
             note = f"pages {min(skipped)}-{max(skipped)} not transcribed, not scored"
         rows.append((rid, kind, len(gt["tests"]), len(ours), p, rcl, f1, note))
