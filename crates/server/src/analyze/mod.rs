@@ -653,8 +653,11 @@ fn mend_misread_with(row: &mut LabRow, further: bool) {
             && row.range.as_ref().is_some_and(|r| r.qualitative.is_some());
         (words || unit.is_some_and(|u| b.bounds_fit(&u, printed.0, printed.1))) && fits(b)
     };
+    // Or one whose last letter or digits a scan lost (`25-OH Vitamin :`, `FT`), where the
+    // reference says which of the names that go on from it the test is.
     if let Some(name) = catalog::misread_name_fitting(&row.name, fits)
         .or_else(|| further.then(|| catalog::misread_name_beside_its_reference(&row.name, reference_fits)).flatten())
+        .or_else(|| further.then(|| catalog::name_that_lost_its_end(&row.name, reference_fits)).flatten())
     {
         row.name = name;
     }
@@ -2602,6 +2605,14 @@ mod tests {
         assert_eq!(name(&line, "ocr").as_deref(), Some("Owect Bilirubin"));
         let line = [("Ketone Boches", 20.0), ("Absent", 250.0), ("Negative", 400.0)];
         assert_eq!(name(&line, "ocr").as_deref(), Some("Ketone Bodies"));
+        // A name whose last letter a scan lost, beside the reference of the test it goes on to.
+        let line = [("25-OH Vitamin :", 20.0), ("12.6", 250.0), ("ng/mL", 330.0), ("30.0-100.0", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("25-OH Vitamin D"));
+        assert_eq!(name(&line, "text").as_deref(), Some("25-OH Vitamin"));
+        let line = [("FT", 20.0), ("4.19", 250.0), ("pg/mL", 330.0), ("2.00-4.40", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("FT3"));
+        let line = [("FT", 20.0), ("1.19", 250.0), ("ng/dL", 330.0), ("0.93-1.70", 400.0)];
+        assert_eq!(name(&line, "ocr").as_deref(), Some("FT4"));
         let line = [("Ketone Boches", 20.0), ("Absent", 250.0), ("0.3-1.2", 400.0)];
         assert_eq!(name(&line, "ocr").as_deref(), Some("Ketone Boches"));
         let line = [("Owect Bilirubin", 20.0), ("0.13", 250.0), ("mg/dL", 330.0), ("0.00-0.30", 400.0)];

@@ -512,6 +512,45 @@ pub fn misread_name_beside_its_reference(name: &str, fits: impl Fn(&super::Bioma
     words_put_back(name, limit, false, fits)
 }
 
+/// A name the catalog does not know whose last letters or digits a scan lost, one or two of
+/// them (`25-OH Vitamin :` for 25-OH Vitamin D, its `D` read as a colon; `FT` for FT3), put
+/// back where the row's printed reference says which test it is: the catalog names that are
+/// the name read and that much more are asked, and exactly one test among them must `fit`
+/// (FT3 and FT4 both extend `FT`; the reference beside it tells them apart). The name keeps
+/// its letters as read, with the lost end in capitals. A name of fewer than two letters,
+/// or known as read, stays; so does one a letter short of a name, `Basophil`: a lab's spelling.
+#[must_use]
+pub fn name_that_lost_its_end(name: &str, fits: impl Fn(&super::Biomarker) -> bool) -> Option<String> {
+    if super::lookup(name).is_some() {
+        return None;
+    }
+    let read = name.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let key = super::normalise(read);
+    if key.chars().filter(|c| c.is_alphabetic()).count() < 2 {
+        return None;
+    }
+    // (The end after the name read: a word of its own, or digits run on to its last word; not
+    // letters run on, which would make a lab's `Basophil` the catalog's Basophils.)
+    let lost = |alias: &str| {
+        let end = alias.strip_prefix(key.as_str())?;
+        let (spaced, end) = end.strip_prefix(' ').map_or((false, end), |e| (true, e));
+        let kept = |c: char| if spaced { c.is_alphanumeric() } else { c.is_ascii_digit() };
+        (matches!(end.chars().count(), 1..=2) && end.chars().all(kept)).then(|| (spaced, end.to_uppercase()))
+    };
+    let mut found: Vec<(usize, bool, String)> = super::CATALOG
+        .by_alias
+        .iter()
+        .filter_map(|(alias, &entry)| lost(alias).map(|(spaced, end)| (entry, spaced, end)))
+        .filter(|(entry, _, _)| fits(&super::CATALOG.entries[*entry]))
+        .collect();
+    found.sort();
+    found.dedup_by_key(|(entry, _, _)| *entry);
+    match found.as_slice() {
+        [(_, spaced, end)] => Some(format!("{read}{}{end}", if *spaced { " " } else { "" })),
+        _ => None,
+    }
+}
+
 /// A name the catalog knows by one of its parts (`Free Thytooine (FT4)`, known by its `FT4`;
 /// `Aspartate Amunotransferase (AST/SGOT)`, by its abbreviations) with the words a photo
 /// misread in its other parts put back from that same test's names: each part (the words
@@ -1287,6 +1326,24 @@ mod tests {
         assert_eq!(beside("Direct Bilirubin", "bilirubin_direct"), None);
         // A lab's own misspelling stays, as the catalog knows it.
         assert_eq!(beside("Cholestrol", "cholesterol_total"), None);
+    }
+
+    #[test]
+    fn a_name_that_lost_its_last_letters_gets_them_back_from_the_test_its_reference_is() {
+        let fits = |key: &'static str| move |b: &crate::catalog::Biomarker| b.key == key;
+        let cut = |n: &str, key| name_that_lost_its_end(n, fits(key));
+        assert_eq!(cut("25-OH Vitamin :", "vitamin_d").as_deref(), Some("25-OH Vitamin D"));
+        assert_eq!(cut("FT", "ft3").as_deref(), Some("FT3"));
+        assert_eq!(cut("FT", "ft4").as_deref(), Some("FT4"));
+        // Only the test the reference is: FT3 and FT4 both extend `FT`.
+        assert_eq!(name_that_lost_its_end("FT", |_| true), None);
+        assert_eq!(cut("FT", "tsh"), None);
+        // Not a name known as read, one letter alone, nor more than two characters lost.
+        assert_eq!(cut("Vitamin D", "vitamin_d"), None);
+        assert_eq!(cut("T", "t3_total"), None);
+        assert_eq!(cut("25-OH", "vitamin_d"), None);
+        // Letters run on to the last word are a lab's spelling, not a loss.
+        assert_eq!(cut("Platel", "platelet_count"), None);
     }
 
     #[test]

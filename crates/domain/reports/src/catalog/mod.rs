@@ -12,7 +12,7 @@ mod units;
 pub(crate) use misread::one_slip;
 pub use misread::{
     mend_misread, mend_misread_name, misread_name_beside_its_reference, misread_name_fitting,
-    misread_words_of_known_test,
+    misread_words_of_known_test, name_that_lost_its_end,
 };
 pub(crate) use units::edit_distance_within;
 use units::{common_in_order, edit_quarters, known_units, unfused, unit_distance, unit_quarters};
