@@ -981,6 +981,7 @@ mod tests {
         // The `IU` of international units run together as `W`: IU/L, not U/L.
         assert_eq!(unit("alt", "W/L", 11.0).as_deref(), Some("IU/L"));
         assert_eq!(unit("alt", "WIL", 21.0).as_deref(), Some("IU/L"));
+        assert_eq!(unit("ast", "1/L", 30.0).as_deref(), Some("IU/L"));
         // The `g/` of a photo's `mg/dL` run together as `a`, its `L` lost.
         assert_eq!(unit("cholesterol_total", "mad", 43.0).as_deref(), Some("mg/dL"));
         assert_eq!(unit("phosphorus", "mad", 3.1).as_deref(), Some("mg/dL"));

@@ -202,9 +202,11 @@ const LOOKALIKES: &[(char, char)] = &[
 ];
 
 /// Letters OCR reads as one where two stand run together in a unit: `W` for the `IU` of
-/// international units (`W/L`) or for the `U/` of `U/L` (`WL`), and `a` for the `g/` of
-/// `mg/dL` in a photo, its `L` lost too (`mad`).
-const FUSED: &[(char, &str)] = &[('w', "iu"), ('w', "u/"), ('a', "g/")];
+/// international units (`W/L`) or for the `U/` of `U/L` (`WL`), `1` for that `IU` too (`1/L`:
+/// on the photos of four seeds of `bench/layouts.py`, each of three `1/L` was IU/L as printed,
+/// and no U/L of some ninety was read so), and `a` for the `g/` of `mg/dL` in a photo, its `L`
+/// lost too (`mad`).
+const FUSED: &[(char, &str)] = &[('w', "iu"), ('w', "u/"), ('1', "iu"), ('a', "g/")];
 
 /// `read` (a unit as units compare, [`key`]) with its first letter that OCR reads for two run
 /// together ([`FUSED`]) put back as those two, one spelling for each pair: `wl` gives `iul`
@@ -438,5 +440,6 @@ mod tests {
     fn a_unit_whose_letters_ran_together_is_the_unit_they_stand_for() {
         assert_eq!(mend_unit("W/L").map(|u| key(&u)).as_deref(), Some("iu/l"));
         assert_eq!(mend_unit("mW/L").map(|u| key(&u)).as_deref(), Some("miu/l"));
+        assert_eq!(mend_unit("1/L").map(|u| key(&u)).as_deref(), Some("iu/l"));
     }
 }
