@@ -675,7 +675,11 @@ fn mend_misread_with(row: &mut LabRow, further: bool) {
                     .flatten()
                     .any(|u| catalog::normalise_unit(u) == catalog::normalise_unit(&after)) =>
         {
-            Some(after)
+            // (Spelt as the cell's reading mends, where that is the reference's unit spelt
+            // otherwise: `gmvdt` beside `6.4 to 8.3 g/dL`, the reference's `m` lost, is gm/dL.)
+            let spelt =
+                b.mend_unit(read, None).filter(|u| catalog::normalise_unit(u) == catalog::normalise_unit(&after));
+            spelt.or(Some(after))
         }
         (Some(b), _) => b.mend_unit_beside(read, number, row.range.as_ref().map_or((None, None), |r| (r.low, r.high))),
         (None, _) => catalog::mend_unit(read),
@@ -689,14 +693,16 @@ fn mend_misread_with(row: &mut LabRow, further: bool) {
     {
         row.unit = Some(unit);
     }
-    // A unit read with a speck or a stray word beside it (`_me/dt ee`, `= gid`): its first word, when
-    // that is, or mends to, a unit of the test.
+    // A unit read with a speck or a stray word beside it (`_me/dt ee`, `= gid`, `=: UL`,
+    // `~=—s« UL`, the shadow of a rule read before it): its first word that is, or mends to, a
+    // unit of the test.
     if let Some(read) = row.unit.as_deref()
         && !b.measured_in(read)
-        && let Some(first) =
-            read.split_whitespace().map(|w| w.trim_matches(['_', '\u{2014}', '-', '~', '='])).find(|w| !w.is_empty())
-        && first.len() < read.trim().len()
-        && let Some(unit) = own_unit(b, first, number)
+        && let Some(unit) = read
+            .split_whitespace()
+            .map(|w| w.trim_matches(['_', '\u{2014}', '-', '~', '=']))
+            .filter(|w| !w.is_empty() && w.len() < read.trim().len())
+            .find_map(|w| own_unit(b, w, number))
     {
         row.unit = Some(unit);
     }
@@ -2689,6 +2695,11 @@ mod tests {
         assert_eq!(unit(&line, "ocr").as_deref(), Some("g/dL"));
         let line = [("Monocytes", 20.0), ("7", 250.0), ("~ %", 330.0), ("2-10", 400.0)];
         assert_eq!(unit(&line, "ocr").as_deref(), Some("%"));
+        // Marks before it that keep a letter, or a colon the trimming leaves (a rule's shadow).
+        let line = [("Alkaline Phosphatase", 20.0), ("110", 250.0), ("~=—s« UL", 330.0), ("40-129", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("U/L"));
+        let line = [("Alkaline Phosphatase", 20.0), ("110", 250.0), ("=: UL", 330.0), ("40-129", 400.0)];
+        assert_eq!(unit(&line, "ocr").as_deref(), Some("U/L"));
         // Too far from every unit, and printed again, read otherwise, after the reference.
         let line = [
             ("HDL-Cholesterol", 20.0),
@@ -2720,5 +2731,9 @@ mod tests {
         assert_eq!(unit(&line, "ocr").as_deref(), Some("g/dL"));
         let rows = from_pages("t", &[page_of(1, &[&line])], "ocr", None).rows;
         assert_eq!(rows[0].row.value.number, Some(2.4), "{:?}", rows[0].row);
+        // Its cell misread past being a unit (`gmvdt`) and the reference's unit read without
+        // its `m`: the unit the reference prints, spelt as the cell reads.
+        let line = [("Protein, Total", 20.0), ("7.3", 250.0), ("gmvdt", 330.0), ("6.4 to 8.3 g/dL", 400.0)];
+        assert_eq!(unit(&line, "ocr").map(|u| u.to_lowercase()).as_deref(), Some("gm/dl"));
     }
 }
