@@ -220,6 +220,21 @@ pub(super) fn worded_tier(text: &str) -> bool {
         || text.rsplit_once(':').is_some_and(|(range, label)| words(label) && parse_range(range, None).is_some())
 }
 
+/// The label after a tier's range that a photo set apart in a cell of its own (`74.7 to 90.9`
+/// `: Women`), joined to the range's cell as a text layer prints them: the last of `cells`,
+/// after the name's and the range's.
+pub(super) fn join_label_after_range(cells: &mut Vec<Cell>) {
+    if let [_, .., range, label] = cells.as_mut_slice()
+        && let Some(words) = colon_label(&label.text)
+        && range.text.contains(|c: char| c.is_ascii_digit())
+        && parse_range(range.text.trim(), None).is_some()
+    {
+        range.text = format!("{} : {words}", range.text.trim());
+        range.x1 = label.x1;
+        cells.pop();
+    }
+}
+
 /// Whether `word` is one of [`TIER_WORDS`], in any case.
 pub(super) fn tier_word(word: &str) -> bool {
     TIER_WORDS.contains(&word.to_lowercase().as_str())
@@ -426,6 +441,7 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
     let mut reference_note: Option<String> = None;
     let mut tier_first = false;
     join_bound_and_unit(&mut name_cells, sex);
+    join_label_after_range(&mut name_cells);
     if name_cells.len() >= 2
         && !range_after(vi)
         && let Some(last) = name_cells.last().cloned()
@@ -756,7 +772,8 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
                         || b.unit_misread(u, value.number).is_some()
                 })
         };
-        let u = unit_after_speck(t).unwrap_or(t);
+        // (A speck before a unit the test's own explains too: `=: UL` beside an ALP.)
+        let u = unit_after_speck(t).or_else(|| after_speck(t).filter(|rest| misread_own_unit(rest))).unwrap_or(t);
         // So is a cell under a unit column's header after the reference's (`Test  Result
         // Reference Range  Units`) on a scan, misread past a unit's shape (`mgidt`, `bg`,
         // `merviw`); one of that shape is kept as printed (`Mil/uL`, `mu/ml`), as below.

@@ -376,14 +376,17 @@ fn a_misread_unit_after_a_result_whose_range_came_first_is_its_unit() {
     let p = page(&[
         &[("Lipase", 10.0), ("(13 - 60)", 150.0), ("11", 400.0), ("UNL", 450.0)],
         &[("CHOLESTEROL", 10.0), ("< 200", 150.0), ("232", 400.0), ("= mg/dL", 450.0)],
-        // Its slash lost.
+        // Its slash lost, and with a speck before it too.
         &[("GGT", 10.0), ("(8 - 61)", 150.0), ("70", 400.0), ("UL", 450.0)],
-        // Not one of the test's units, nor near one: no unit.
+        &[("ALP", 10.0), ("(40 - 129)", 150.0), ("110", 400.0), ("=: UL", 450.0)],
+        // Not one of the test's units, nor near one: no unit, speck or not.
         &[("Glucose", 10.0), ("(70 - 99)", 150.0), ("90", 400.0), ("Hexokinase", 450.0)],
         &[("Urea", 10.0), ("(17 - 43)", 150.0), ("22", 400.0), ("xyz", 450.0)],
+        &[("Urea", 10.0), ("(17 - 43)", 150.0), ("22", 400.0), ("=: xyz", 450.0)],
     ]);
     let units: Vec<Option<String>> = rows_from_page(&p, None).into_iter().map(|r| r.unit).collect();
-    assert_eq!(units, [Some("UNL".to_string()), Some("mg/dL".into()), Some("UL".into()), None, None]);
+    let expected = [Some("UNL"), Some("mg/dL"), Some("UL"), Some("UL"), None, None, None];
+    assert_eq!(units, expected.map(|u| u.map(str::to_string)));
     // A speck before the unit read with a letter (`=e`, `=—s`) is no part of it; a percent
     // sign is (`% mg/dl`, as a lab prints it).
     let p = page(&[
@@ -545,4 +548,23 @@ fn a_reference_label_whose_colon_a_photo_lost_keeps_the_sex_labels_after_it() {
     };
     assert_eq!(ranges(&p, Some(Sex::Male)), expected(false));
     assert_eq!(ranges(&p, Some(Sex::Female)), expected(true));
+}
+
+#[test]
+fn a_tier_label_a_photo_set_apart_after_its_range_is_the_references_not_the_names() {
+    // A photo of seed 137's layout_002 (`bench/layouts.py`): `74.7 to 90.9 : Women` read as two
+    // cells, the reference before the result.
+    let p = photo_cells_page(&[
+        &[("Test", 341.0), ("Reference", 1296.0), ("Result", 1961.0), ("Unit", 2338.0)],
+        &[("IRON", 341.0), ("65 to 175", 1296.0), ("28 L", 1963.0), ("µg/dL", 2336.0)],
+        &[("MCV", 341.0), ("74.7 to 90.9", 1296.0), (": Women", 1524.0), ("81.7L", 1961.0), ("fl", 2338.0)],
+        &[("83.0 to 101.0 :", 1295.0), ("Male", 1563.0)],
+    ]);
+    let rows = rows_from_page(&p, Some(Sex::Female));
+    assert_eq!(rows[1].name, "MCV");
+    assert_eq!((rows[1].value.text.as_str(), rows[1].unit.as_deref()), ("81.7", Some("fl")));
+    assert_eq!(rows[1].range_text.as_deref(), Some("74.7 to 90.9 : Women; 83.0 to 101.0 : Male"));
+    assert_eq!(rows[1].range.as_ref().map(|r| (r.low, r.high)), Some((Some(74.7), Some(90.9))));
+    let rows = rows_from_page(&p, Some(Sex::Male));
+    assert_eq!(rows[1].range.as_ref().map(|r| (r.low, r.high)), Some((Some(83.0), Some(101.0))));
 }

@@ -245,6 +245,28 @@ fn a_unit_inside_a_reference_split_by_sex_is_the_results_unit_whatever_the_sex()
 }
 
 #[test]
+fn a_unit_run_into_the_label_of_a_tier_printed_range_first_is_the_results_unit() {
+    // A text layer of seed 129's layout_020 (`bench/layouts.py`): the unit's column close
+    // enough to the reference's to be one cell with it.
+    let p = page(&[
+        &[("Test Name", 20.0), ("Value", 150.0), ("Normal Range", 300.0), ("Units", 450.0)],
+        &[("Amylase ....... :", 20.0), ("56", 150.0), ("(28 - 100) : Adults U/L", 300.0)],
+        &[("(20 - 80) : Children", 300.0)],
+        &[("Blood Urea ....... :", 20.0), ("50 H", 150.0), ("(15 - 39) : Female mg/dL", 300.0)],
+        &[("(17 - 43) : Male", 300.0)],
+        // Words after the label that are no unit stay out of it.
+        &[("Creatinine ....... :", 20.0), ("0.9", 150.0), ("(0.6 - 1.2) : Adults Rechecked", 300.0)],
+    ]);
+    for sex in [Some(Sex::Male), Some(Sex::Female)] {
+        let rows = rows_from_page(&p, sex);
+        let units: Vec<(&str, Option<&str>)> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref())).collect();
+        assert_eq!(units, [("Amylase", Some("U/L")), ("Blood Urea", Some("mg/dL")), ("Creatinine", None)], "{sex:?}");
+    }
+    let rows = rows_from_page(&p, Some(Sex::Male));
+    assert_eq!(rows[1].range.as_ref().map(|r| (r.low, r.high)), Some((Some(17.0), Some(43.0))));
+}
+
+#[test]
 fn a_name_wrapped_above_or_below_its_row_is_put_together_when_it_names_a_test() {
     let p = page(&[
         &[("THYROID PEROXIDASE", 20.0), ("<1", 150.0), ("<9 IU/mL", 300.0)],

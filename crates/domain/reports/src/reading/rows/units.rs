@@ -55,13 +55,19 @@ pub(super) fn mend_unit(text: &str) -> String {
 /// A unit cell with a speck of a photo read before it as punctuation, perhaps with a letter
 /// after it (`= mg/dL`, `=e mmol/L`, `=—s mg/dL`): the unit.
 pub(super) fn unit_after_speck(text: &str) -> Option<&str> {
+    after_speck(text).filter(|rest| unit_shaped(rest))
+}
+
+/// What a cell holds after a speck of a photo read before it as punctuation, perhaps with a
+/// letter after it (`=: UL`, `=e mmol/L`), whatever its shape.
+pub(super) fn after_speck(text: &str) -> Option<&str> {
     let (speck, rest) = text.trim().split_once(' ')?;
     let punctuation = |c: char| !c.is_alphanumeric() && !matches!(c, '%' | '/' | '(' | '<' | '>');
     let (letters, marks): (Vec<char>, Vec<char>) = speck.chars().partition(|c| c.is_alphabetic());
     let speck = (1..=2).contains(&marks.len())
         && marks.iter().all(|&c| punctuation(c))
         && (letters.is_empty() || (letters.len() == 1 && speck.starts_with(punctuation)));
-    (speck && unit_shaped(rest)).then(|| rest.trim())
+    speck.then(|| rest.trim())
 }
 
 /// Whether OCR's word is the `I` of international units read as a stroke apart.
@@ -190,6 +196,19 @@ pub(super) fn unit_in_reference(range: Option<&RefRange>, text: &str) -> Option<
             unit_inside(&male, text).or_else(|| unit_inside(&female, text))
         })
         .or_else(|| unit_after_tiers(text))
+        .or_else(|| unit_after_tier_label(text))
+}
+
+/// The unit after the label of a tier printed range first (`(28 - 100) : Adults U/L`, the
+/// unit's column run into the reference's on a text layer), when it is a unit labs print and
+/// the words before it are the label.
+fn unit_after_tier_label(text: &str) -> Option<String> {
+    text.split(';').find_map(|tier| {
+        let (range, label) = tier.rsplit_once(':')?;
+        let (words, unit) = label.trim().rsplit_once(' ')?;
+        let ranged = range.contains(|c: char| c.is_ascii_digit()) && parse_range(range.trim(), None).is_some();
+        (ranged && label_words(words.trim()) && crate::catalog::is_known_unit(unit)).then(|| unit.to_string())
+    })
 }
 
 /// The unit after the last number of a reference in tiers ([`unit_in_reference`]), when it is
