@@ -555,7 +555,10 @@ fn separate_sexes(s: &str) -> String {
     let mut i = 0;
     while i < s.len() {
         let word_len = s[i..].find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(s.len() - i);
-        let at_word = word_len > 0 && (i == 0 || !bytes[i - 1].is_ascii_alphabetic());
+        // (Not a letter run into digits either side: the `m2` of `mL/min/1.73m2`.)
+        let digit_at = |k: usize| bytes.get(k).is_some_and(u8::is_ascii_digit);
+        let in_number = i > 0 && digit_at(i - 1) && digit_at(i + word_len);
+        let at_word = word_len > 0 && (i == 0 || !bytes[i - 1].is_ascii_alphabetic()) && !in_number;
         if at_word {
             let word = &s[i..i + word_len];
             let after = s[i + word_len..].trim_start();
@@ -1405,6 +1408,14 @@ mod tests {
         // A tier's label after a dash is no unit.
         let got = parse_range("250 to 450 - Adult", None).unwrap();
         assert_eq!((got.low, got.high, got.unit.as_deref()), (Some(250.0), Some(450.0), None));
+        // The `m` of a unit run into digits either side is no sex's label (`1.73m2`).
+        let got = parse_range(">= 90 mL/min/1.73m2", None).unwrap();
+        assert_eq!((got.low, got.high, got.unit.as_deref()), (Some(90.0), None, Some("ml/min/1.73m2")));
+        // A label run into the range before it is one still (`M: 12-54F 13-60`).
+        assert_eq!(
+            parse_range("M: 12-54F 13-60", Some(Sex::Female)).map(|r| (r.low, r.high)),
+            Some((Some(13.0), Some(60.0)))
+        );
     }
 
     #[test]
