@@ -117,6 +117,9 @@ struct Glyph {
     end: (f64, f64),
     size: f64,
     bold: bool,
+    /// Whether it is the first glyph drawn after the text was placed anew (`BT`, `Td`, `Tm`,
+    /// a new line), not one drawn on from the glyph before or kerned in the same string.
+    placed: bool,
 }
 
 #[derive(Clone)]
@@ -131,6 +134,8 @@ struct TextState {
     h_scale: f64,
     leading: f64,
     rise: f64,
+    /// Whether the text was placed anew and no glyph has been drawn since ([`Glyph::placed`]).
+    placed: bool,
 }
 
 /// Fonts read so far, by object: a report's pages share a few fonts, and reading one (its
@@ -189,6 +194,7 @@ impl<'a> Walker<'a, '_> {
             h_scale: 1.0,
             leading: 0.0,
             rise: 0.0,
+            placed: false,
         };
         let mut stack: Vec<TextState> = Vec::new();
         for op in ops {
@@ -207,6 +213,7 @@ impl<'a> Walker<'a, '_> {
                 "BT" => {
                     st.tm = Matrix::IDENTITY;
                     st.tlm = Matrix::IDENTITY;
+                    st.placed = true;
                 }
                 "Tf" => {
                     st.font = operand_name(op, 0).map(<[u8]>::to_vec);
@@ -224,11 +231,13 @@ impl<'a> Walker<'a, '_> {
                     }
                     st.tlm = Matrix::translate(tx, ty).then(&st.tlm);
                     st.tm = st.tlm;
+                    st.placed = true;
                 }
                 "Tm" => {
                     if let Some(m) = Matrix::from_operands(&op.operands) {
                         st.tlm = m;
                         st.tm = m;
+                        st.placed = true;
                     }
                 }
                 "T*" => next_line(&mut st),
@@ -322,7 +331,8 @@ impl<'a> Walker<'a, '_> {
             let end = Matrix::translate(tx, st.rise).then(&st.tm).then(&st.ctm).apply(0.0, 0.0);
             let size = (trm.0[2] * trm.0[2] + trm.0[3] * trm.0[3]).sqrt();
             if !text.is_empty() {
-                self.glyphs.push(Glyph { text, start, end, size, bold: font.bold });
+                self.glyphs.push(Glyph { text, start, end, size, bold: font.bold, placed: st.placed });
+                st.placed = false;
             }
             st.tm = Matrix::translate(tx, 0.0).then(&st.tm);
         }
@@ -332,13 +342,16 @@ impl<'a> Walker<'a, '_> {
 fn next_line(st: &mut TextState) {
     st.tlm = Matrix::translate(0.0, -st.leading).then(&st.tlm);
     st.tm = st.tlm;
+    st.placed = true;
 }
 
 /// Groups glyphs, in drawing order, into words: a space, a jump along the line, or a change of
 /// line ends a word. A jump is a gap of more than 0.15 em: less than a space drawn as a gap
 /// (0.28 em in Helvetica, 0.25 in Times, less once a writer kerns the word before it or uses a
 /// narrow font), more than the kerning inside a word (`Glu -20 cose`). (`pdftotext` breaks
-/// words at 0.1 em.)
+/// words at 0.1 em.) Before text placed anew ([`Glyph::placed`]) a gap of 0.1 em is one: a
+/// cell whose text runs up to the next cell's (`x10^3/uL` 0.14 em before `4.00`) is no part of
+/// its first word, and kerning is drawn on in the same string, not placed.
 fn words(glyphs: &[Glyph]) -> Vec<Word> {
     let mut out: Vec<Word> = Vec::new();
     let mut cur: Option<(String, f64, f64, f64, f64, bool)> = None; // text, x0, x1, baseline, size, bold
@@ -371,7 +384,8 @@ fn words(glyphs: &[Glyph]) -> Vec<Word> {
             let x1 = g.end.0;
             let continues = cur.as_ref().is_some_and(|(_, _, cx1, cbase, csize, _)| {
                 let tol = csize.max(size);
-                (base - cbase).abs() < 0.3 * tol && x0 - cx1 < 0.15 * tol && x0 > cx1 - 0.6 * tol
+                let jump = if g.placed { 0.1 } else { 0.15 };
+                (base - cbase).abs() < 0.3 * tol && x0 - cx1 < jump * tol && x0 > cx1 - 0.6 * tol
             });
             if continues {
                 if let Some(c) = cur.as_mut() {

@@ -130,6 +130,31 @@ fn words_set_apart_by_a_kerned_space_without_a_space_character_are_two_words() {
 }
 
 #[test]
+fn a_cell_placed_close_after_the_text_before_it_starts_a_word_and_kerning_that_close_does_not() {
+    // A unit whose cell runs up to the reference's (`bench/layouts.py`, seed 202): `U/L` in
+    // Helvetica is 15.56 pt at 10 pt, and the reference is placed 1.34 pt (0.134 em) after it.
+    let mut ops = text_at("F1", 10, 50, 700, "U/L");
+    ops.extend([
+        op("BT", vec![]),
+        op("Tf", vec!["F1".into(), 10.into()]),
+        op("Td", vec![Object::Real(66.9), 700.into()]),
+        op("Tj", vec![s("4.00")]),
+        op("ET", vec![]),
+    ]);
+    // The same gap kerned inside one string is a word's own spacing.
+    ops.extend([
+        op("BT", vec![]),
+        op("Tf", vec!["F1".into(), 10.into()]),
+        op("Td", vec![50.into(), 650.into()]),
+        op("TJ", vec![Object::Array(vec![s("Glu"), Object::Integer(-134), s("cose")])]),
+        op("ET", vec![]),
+    ]);
+    let w = words(&pdf_with(1, ops, vec![], vec![]));
+    let texts: Vec<&str> = w.iter().map(|x| x.0.as_str()).collect();
+    assert_eq!(texts, ["U/L", "4.00", "Glucose"]);
+}
+
+#[test]
 fn bold_fonts_are_marked() {
     let mut ops = text_at("F1", 10, 50, 700, "LDL");
     ops.extend(text_at("F2", 10, 200, 700, "162"));
