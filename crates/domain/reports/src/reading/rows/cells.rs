@@ -170,6 +170,9 @@ pub(super) fn split_run_on_reference(cell: Cell) -> Vec<Cell> {
         Some(at) if text[..at].ends_with(|c: char| c.is_alphanumeric()) => format!("{} {}", &text[..at], &text[at..]),
         _ => text.to_string(),
     };
+    // So is a unit run into a tier's label (`mL/min/1.73m2Normal : >= 90`): where a capital
+    // follows a small letter or a digit and what comes before it is a unit labs print.
+    let spaced = spaced.split(' ').map(unit_run_into_label).collect::<Vec<_>>().join(" ");
     let words: Vec<&str> = spaced.split(' ').collect();
     if parse_value(words[0]).is_none_or(|v| v.number.is_none() || v.flag.is_some()) {
         return vec![cell];
@@ -181,8 +184,11 @@ pub(super) fn split_run_on_reference(cell: Cell) -> Vec<Cell> {
         let known = unit == "%" || crate::catalog::is_known_unit(&unit);
         // (Or a tier under its label, `Adults : 4.50 to 5.50`, `M: (4.05 - 4.95) F: ...`, or a
         // sex's range first, `(4000 - 11000) : Women`.)
+        // (Or under a label without its colon, `Adults (4.50 - 5.50)`.)
+        let labelled =
+            || reference.split_whitespace().next().is_some_and(|w| TIER_WORDS.contains(&w.to_lowercase().as_str()));
         let shaped = reference.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '('))
-            || (reference.starts_with(char::is_alphabetic) && reference.contains(':'));
+            || (reference.starts_with(char::is_alphabetic) && (reference.contains(':') || labelled()));
         let bounded =
             |text: &str, sex: Option<Sex>| parse_range(text, sex).is_some_and(|r| r.low.is_some() || r.high.is_some());
         let ranged =
@@ -210,6 +216,23 @@ pub(super) fn split_run_on_reference(cell: Cell) -> Vec<Cell> {
         unit_cell,
         Cell { text: reference, x0: cell.x_at(reference_start), ..cell },
     ]
+}
+
+/// `word` with a space where a unit labs print runs into a capitalised word after it
+/// (`mL/min/1.73m2Normal`): the unit, and the word.
+fn unit_run_into_label(word: &str) -> String {
+    let chars: Vec<(usize, char)> = word.char_indices().collect();
+    let cut = chars.windows(2).find_map(|pair| {
+        let ((_, before), (at, capital)) = (pair[0], pair[1]);
+        let joint = capital.is_uppercase() && (before.is_ascii_digit() || before.is_lowercase());
+        let label = word[at..].trim_end_matches(':');
+        (joint && label.chars().skip(1).all(char::is_lowercase) && crate::catalog::is_known_unit(&word[..at]))
+            .then_some(at)
+    });
+    match cut {
+        Some(at) => format!("{} {}", &word[..at], &word[at..]),
+        None => word.to_string(),
+    }
 }
 
 /// A cell of a result in words and the reference after it, in brackets or named

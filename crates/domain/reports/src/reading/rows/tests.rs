@@ -2155,14 +2155,25 @@ fn a_result_its_unit_and_its_reference_run_together_by_a_long_unit_are_cells_of_
             ("19", 560.0),
         ],
         &[("eGFR ....... :", 20.0), ("160 mL/min/1.73m2>= 90 mL/min/1.73m2", 300.0), ("135", 560.0)],
+        // Run into the label of a tier printed label first (seed 204's layout_026).
+        &[("eGFR", 20.0), ("159 mL/min/1.73m2Normal : >= 90", 300.0), ("178", 560.0)],
+        &[("Mild Decrease : 60 - 89", 420.0)],
+        &[("eGFR", 20.0), ("154 mL/min/1.73m2Normal: > 90 mL/min/1.73m2", 300.0)],
+        // A unit and a tier under a label without its colon, a word's space apart (seed 210's
+        // layout_002, whose writer puts no wider gap before the reference's column).
+        &[("Red Blood Cell Count", 20.0), ("4.98 million/cumm Adults (4.50 - 5.50)", 300.0)],
+        &[("Children (3.15 - 4.40)", 420.0)],
     ]);
-    let rows = rows_from_page(&p, None);
+    let rows = rows_from_page(&p, Some(Sex::Male));
     let read = names_values_units_ranges(&rows);
     assert_eq!(
         read,
         [
             ("Erythrocyte Sedimentation Rate", "17", Some("mm/1st hr"), Some((Some(0.0), Some(15.0)))),
             ("eGFR", "160", Some("mL/min/1.73m2"), Some((Some(90.0), None))),
+            ("eGFR", "159", Some("mL/min/1.73m2"), Some((Some(90.0), None))),
+            ("eGFR", "154", Some("mL/min/1.73m2"), Some((Some(90.0), None))),
+            ("Red Blood Cell Count", "4.98", Some("million/cumm"), Some((Some(4.5), Some(5.5)))),
         ]
     );
     assert_eq!(rows[0].flag, Some(Flag::High));
