@@ -355,7 +355,14 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
             let number = |v: &ResultValue| v.number.is_some() || !digits_only(&cells[vi]);
             // Under the result's header, or reaching into it: a short number at the foot of a
             // photo's column can stand a little left of where the drift puts its header.
-            let under = columns.in_value(&cells[i]) || (cells[i].x1 > start + 2.0 && cells[i].x0 < start);
+            // Or set right of a result set right, its flag under the header (`28 High` under
+            // `Value`, the `28` short of where the header starts).
+            let flag_under = cells.get(i + 1).is_some_and(|f| {
+                let t = f.text.trim();
+                let letter = (cells[i].x1 - cells[i].x0) / cells[i].text.trim().chars().count().max(1) as f32;
+                !t.contains(' ') && parse_flag(t).is_some() && columns.in_value(f) && f.x0 - cells[i].x1 < 2.0 * letter
+            });
+            let under = columns.in_value(&cells[i]) || (cells[i].x1 > start + 2.0 && cells[i].x0 < start) || flag_under;
             under && cells[i].value().is_some_and(|v| number(&v) && plain(v))
         })
         && !range_after(later)
@@ -741,8 +748,9 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
         }
         // A flag stands beside the value, not past the reference (`MCHC 35.8 g/d 31-3 | L`,
         // the `L` a scan's page furniture).
+        // (Or right after a result whose reference came before it: `6-24  28  High  mg/dL`.)
         if flag.is_none()
-            && range.is_none()
+            && (range.is_none() || (range_before && i == 0))
             && !unread_reference
             && let Some(f) = cell_flag(t)
         {

@@ -568,3 +568,35 @@ fn a_tier_label_a_photo_set_apart_after_its_range_is_the_references_not_the_name
     let rows = rows_from_page(&p, Some(Sex::Male));
     assert_eq!(rows[1].range.as_ref().map(|r| (r.low, r.high)), Some((Some(83.0), Some(101.0))));
 }
+
+#[test]
+fn a_result_set_right_short_of_its_header_with_its_flag_under_it_is_moved_to_past_its_reference() {
+    // A text layer of seed 217's layout_012 (`bench/layouts.py`): results set right under
+    // `Value`, a short one and its flag cut at the header's start, after a reference of whole
+    // numbers (which alone reads as a count per field).
+    let p = page(&[
+        &[("Investigation", 40.0), ("Normal Range", 351.0), ("Value", 539.0)],
+        &[("Blood Urea Nitrogen", 40.0), ("6-24", 369.0), ("28 High", 523.0), ("mg/dL", 575.0)],
+        &[("HDL Cholesterol", 40.0), ("40-60", 367.0), ("61 Low", 528.0), ("mg/dL", 575.0)],
+    ]);
+    let rows = rows_from_page(&p, Some(Sex::Female));
+    let read: Vec<_> = rows
+        .iter()
+        .map(|r| {
+            (
+                r.name.as_str(),
+                r.value.text.as_str(),
+                r.unit.as_deref(),
+                r.range.as_ref().map(|g| (g.low, g.high)),
+                r.flag,
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            ("Blood Urea Nitrogen", "28", Some("mg/dL"), Some((Some(6.0), Some(24.0))), Some(Flag::High)),
+            ("HDL Cholesterol", "61", Some("mg/dL"), Some((Some(40.0), Some(60.0))), Some(Flag::Low)),
+        ]
+    );
+}
