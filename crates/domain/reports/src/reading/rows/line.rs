@@ -804,6 +804,19 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
             unit = Some(own);
             continue;
         }
+        // A unit labs print after a cell taken for one that is none, nor a letter from one
+        // (`~2#H  mm/1st hr`, a flag column's mark a scan read with specks): that is the unit.
+        // Not a letter alone (`flo  s`, a photo's `fL` and a speck).
+        if range.is_none()
+            && unit.as_deref().is_some_and(|taken| {
+                !crate::catalog::is_known_unit(taken) && taken != "%" && crate::catalog::mend_unit(taken).is_none()
+            })
+            && u.chars().count() >= 2
+            && crate::catalog::is_known_unit(u)
+        {
+            unit = Some(mend_unit(u));
+            continue;
+        }
         if unit.is_none()
             && looks_like_unit(u)
             // (After a reference's first tier too: `Male 18 - 36  Rechecked`, a remark.)
@@ -968,7 +981,7 @@ pub(super) fn open_range(text: &str) -> bool {
 pub(super) fn cell_flag(text: &str) -> Option<Flag> {
     let before = |c: char| STRAY_BEFORE.contains(&c) || QUOTES.contains(&c);
     let ringed =
-        |t: &str| t.strip_prefix(['O', '0', '+', '*']).filter(|f| matches!(*f, "H" | "L")).and_then(parse_flag);
+        |t: &str| t.strip_prefix(['O', 'o', '0', '+', '*']).filter(|f| matches!(*f, "H" | "L")).and_then(parse_flag);
     parse_flag(text)
         .or_else(|| parse_flag(text.trim_start_matches(before).trim_end_matches(STRAY_AFTER)))
         .or_else(|| ringed(text.trim()))

@@ -600,3 +600,21 @@ fn a_result_set_right_short_of_its_header_with_its_flag_under_it_is_moved_to_pas
         ]
     );
 }
+
+#[test]
+fn a_flag_column_s_mark_a_scan_read_with_specks_is_the_flag_or_at_least_not_the_unit() {
+    // A 300 dpi scan of seed 213's layout_025 (`bench/layouts.py`): `H` under `Flag` read `oH`
+    // and `~2#H`, before the unit's column.
+    let p = super::tests::photo_cells_page(&[
+        &[("TEST", 112.0), ("Result", 710.0), ("Flag", 946.0), ("Unit(s)", 1057.0), ("Normal Range", 1266.0)],
+        &[("Chloride", 114.0), ("108", 870.0), ("oH", 948.0), ("mEq/L", 1059.0), ("Adults: (98 - 107)", 1266.0)],
+        &[("ESR", 116.0), ("17", 883.0), ("~2#H", 949.0), ("mm/1st hr", 1060.0), ("(0 - 15)", 1268.0)],
+        // A unit misread, then a speck read as a letter: the misread unit stays.
+        &[("MPV", 116.0), ("10.2", 883.0), ("flo", 1060.0), ("s", 1150.0), ("7.4 - 10.4", 1268.0)],
+    ]);
+    let rows = rows_from_page(&p, Some(Sex::Female));
+    let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref(), r.flag)).collect();
+    let expected =
+        [("Chloride", Some("mEq/L"), Some(Flag::High)), ("ESR", Some("mm/1st hr"), None), ("MPV", Some("flo"), None)];
+    assert_eq!(read, expected);
+}
