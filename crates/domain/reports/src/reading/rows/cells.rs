@@ -185,8 +185,7 @@ pub(super) fn split_run_on_reference(cell: Cell) -> Vec<Cell> {
         // (Or a tier under its label, `Adults : 4.50 to 5.50`, `M: (4.05 - 4.95) F: ...`, or a
         // sex's range first, `(4000 - 11000) : Women`.)
         // (Or under a label without its colon, `Adults (4.50 - 5.50)`.)
-        let labelled =
-            || reference.split_whitespace().next().is_some_and(|w| TIER_WORDS.contains(&w.to_lowercase().as_str()));
+        let labelled = || reference.split_whitespace().next().is_some_and(tier_word);
         let shaped = reference.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '('))
             || (reference.starts_with(char::is_alphabetic) && (reference.contains(':') || labelled()));
         let bounded =

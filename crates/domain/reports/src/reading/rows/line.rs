@@ -289,6 +289,8 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
         .flat_map(|c| split_misread_unit(c, columns))
         .collect();
     let cells = kept.as_slice();
+    // A cell of a flag alone (`High`, `L`).
+    let flag_cell = |c: &Cell| !c.text.trim().contains(' ') && parse_flag(c.text.trim()).is_some();
     let mut vi = (1..cells.len())
         .find(|&i| cells[i].value().is_some() && cells[..i].iter().any(|c| c.text.chars().any(char::is_alphabetic)))?;
     let mut moved = false;
@@ -358,9 +360,8 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
             // Or set right of a result set right, its flag under the header (`28 High` under
             // `Value`, the `28` short of where the header starts).
             let flag_under = cells.get(i + 1).is_some_and(|f| {
-                let t = f.text.trim();
                 let letter = (cells[i].x1 - cells[i].x0) / cells[i].text.trim().chars().count().max(1) as f32;
-                !t.contains(' ') && parse_flag(t).is_some() && columns.in_value(f) && f.x0 - cells[i].x1 < 2.0 * letter
+                flag_cell(f) && columns.in_value(f) && f.x0 - cells[i].x1 < 2.0 * letter
             });
             let under = columns.in_value(&cells[i]) || (cells[i].x1 > start + 2.0 && cells[i].x0 < start) || flag_under;
             under && cells[i].value().is_some_and(|v| number(&v) && plain(v))
@@ -554,7 +555,6 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
     // A number with a full stop, then words, ends a sentence (`2010.  Dietary reference` in a
     // citation); after a result a stop is a speck only at the end of the line or before the
     // unit or range, perhaps with the flag between (`123.  High  U/L`).
-    let flag_cell = |c: &Cell| !c.text.trim().contains(' ') && parse_flag(c.text.trim()).is_some();
     let after_flag = vi + 1 + usize::from(cells.get(vi + 1).is_some_and(flag_cell));
     if cells[vi].text.trim_end().ends_with('.')
         && parse_value(&cells[vi].text).is_none()
