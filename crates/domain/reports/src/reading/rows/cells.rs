@@ -87,7 +87,7 @@ fn starts_range(text: &str) -> bool {
 /// together (`Ref.` | `Range: 6 - 24`): alone, its first word after a result reads as the
 /// result's unit. So is a tier's label cut from its range (`Adult:` | `136-145`): alone after
 /// the name, it reads as the name's last word. So is a whole label cut from its range (`Ref.
-/// Range:` | `28 - 100`).
+/// Range:` | `28 - 100`). So is `Up to` cut from its bound (`Up` | `to 4.00`).
 pub(super) fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
     // (Its stop read as a comma: `Ref,` | `range M: 17 to 43`.)
     let word = |t: &str| t.trim().trim_end_matches([':', ',']).to_lowercase();
@@ -139,7 +139,14 @@ pub(super) fn with_split_labels_joined(mut cells: Vec<Cell>) -> Vec<Cell> {
             i += 1;
             continue;
         }
-        if tier_label || label_after || whole_label || cut_label {
+        // (Or `Up to` cut from its bound by a photo's wide word space: `Up` | `to 4.00`,
+        // `Up to` | `4.00`. Alone, neither half is a range and the row was lost.)
+        let up_to_cut = match first.as_str() {
+            "up" => next == "to" && cells[i + 1].text.split_whitespace().nth(1).is_some_and(starts_range),
+            "up to" | "upto" => range_next,
+            _ => false,
+        };
+        if tier_label || label_after || whole_label || cut_label || up_to_cut {
             let next = cells.remove(i + 1);
             cells[i].text = format!("{} {}", cells[i].text.trim_end(), next.text.trim_start());
             cells[i].x1 = cells[i].x1.max(next.x1);

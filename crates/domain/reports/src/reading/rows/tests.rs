@@ -1442,6 +1442,20 @@ fn a_reference_label_a_photo_cut_in_two_is_no_unit() {
 }
 
 #[test]
+fn up_to_a_photo_cut_from_its_bound_is_the_rows_reference() {
+    // `Up` | `to 4.00` (and `Up to` | `4.00`) set apart by a photo's wide word space: alone,
+    // neither half is a range, and the row was lost.
+    let p = ocr_cells_page(&[
+        &[("Investigation", 20.0), ("Result", 500.0), ("Biological Ref. Interval", 800.0), ("Unit", 1150.0)],
+        &[("Total PSA", 20.0), ("1.43", 500.0), ("Up", 850.0), ("to 4.00", 900.0), ("ng/mL", 1150.0)],
+        &[("SGPT", 20.0), ("23", 500.0), ("Up to", 850.0), ("41", 930.0), ("U/L", 1150.0)],
+    ]);
+    let rows = rows_from_page(&p, None);
+    let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.range.as_ref().and_then(|g| g.high))).collect();
+    assert_eq!(read, [("Total PSA", Some(4.0)), ("SGPT", Some(41.0))]);
+}
+
+#[test]
 fn a_tests_name_a_scan_cut_into_cells_names_the_labelled_result_under_it() {
     let p = ocr_cells_page(&[
         &[("RESULTS", 20.0)],
