@@ -23,6 +23,8 @@ struct Strip {
     cut: [u32; 4],
     /// Where the cut starts down the mosaic.
     top: u32,
+    /// Whether the cut reaches the page's bottom edge (a word there was not cut by it).
+    at_page_bottom: bool,
 }
 
 /// Bands of a page stacked into one image to be read in one pass.
@@ -58,7 +60,7 @@ pub fn mosaic(page: &GrayImage, bands: &[BBox], scale: f32, margin: f32, gap: u3
             continue;
         }
         let (w, h) = (((cut[2] - cut[0]) as f32 * scale) as u32, ((cut[3] - cut[1]) as f32 * scale) as u32);
-        strips.push(Strip { band: *band, cut, top });
+        strips.push(Strip { band: *band, cut, top, at_page_bottom: cut[3] >= ph });
         top += h.max(1) + gap;
         width = width.max(w + 2 * INSET);
     }
@@ -88,15 +90,35 @@ fn paste(image: &mut GrayImage, part: &GrayImage, x: u32, y: u32) {
 }
 
 impl Mosaic {
+    /// The strip holding the middle of `bbox` (mosaic pixels).
+    fn strip_of(&self, bbox: BBox) -> Option<&Strip> {
+        let mid = bbox.mid_y();
+        self.strips.iter().find(|s| mid >= s.top as f32 && mid < s.top as f32 + self.strip_height(s))
+    }
+
+    fn strip_height(&self, strip: &Strip) -> f32 {
+        (strip.cut[3] - strip.cut[1]) as f32 * self.scale
+    }
+
+    /// Whether a word read at `bbox` (mosaic pixels) is letters a band's cut went through, read
+    /// as other letters: it runs to the top or bottom edge of its strip, where the cut lies
+    /// inside the page, and is shorter than 0.7 of the print's `letter` height (page pixels).
+    /// The upper half of a photo's `Up to 4.00` under Total PSA's line came back as
+    /// `iin tn A wi`, and was taken for its unit; a word the cut only grazed is whole.
+    #[must_use]
+    pub fn cut_through(&self, bbox: BBox, letter: f32) -> bool {
+        bbox.height() < 0.7 * letter * self.scale
+            && self.strip_of(bbox).is_some_and(|s| {
+                let (top, bottom) = (s.top as f32, s.top as f32 + self.strip_height(s));
+                (s.cut[1] > 0 && bbox.y0 <= top + 1.0) || (!s.at_page_bottom && bbox.y1 >= bottom - 1.0)
+            })
+    }
+
     /// `bbox` (mosaic pixels) in the page's pixels; `None` for a word whose centre lies outside
     /// every band (a sliver of the row above or below, cut by the margin).
     #[must_use]
     pub fn to_page(&self, bbox: BBox) -> Option<BBox> {
-        let mid = bbox.mid_y();
-        let strip = self.strips.iter().find(|s| {
-            let h = (s.cut[3] - s.cut[1]) as f32 * self.scale;
-            mid >= s.top as f32 && mid < s.top as f32 + h
-        })?;
+        let strip = self.strip_of(bbox)?;
         let x = |v: f32| strip.cut[0] as f32 + (v - INSET as f32) / self.scale;
         let y = |v: f32| strip.cut[1] as f32 + (v - strip.top as f32) / self.scale;
         let on_page = BBox { x0: x(bbox.x0), y0: y(bbox.y0), x1: x(bbox.x1), y1: y(bbox.y1) };
@@ -143,6 +165,30 @@ mod tests {
         // in no band.
         assert_eq!(m.to_page(band(10.0, 5.0, 30.0, 15.0)), None);
         assert_eq!(m.to_page(band(20.0, 30.0, 40.0, 32.0)), None);
+    }
+
+    #[test]
+    fn a_short_word_at_a_cut_inside_the_page_was_cut_through() {
+        // Bands 10 px tall with a 2 px margin, twice as large, 30 px apart: the first cut at
+        // the page's top edge (rows 0-13, 26 px tall in the mosaic), the second inside the page
+        // (38-52), the third reaching its bottom edge (86-100).
+        let page = GrayImage::from_pixel(200, 100, Luma([255]));
+        let bands = [band(10.0, 1.0, 200.0, 11.0), band(10.0, 40.0, 200.0, 50.0), band(10.0, 88.0, 200.0, 98.0)];
+        let m = mosaic(&page, &bands, 2.0, 2.0, 30).unwrap_or_else(|| panic!("no mosaic"));
+        let letter = 10.0;
+        let top = |i: usize| [30.0, 86.0, 144.0][i];
+        let at = |y0: f32, y1: f32| band(20.0, y0, 60.0, y1);
+        // Inside the page, at the top or the bottom of the cut and short: cut through.
+        assert!(m.cut_through(at(top(1), top(1) + 10.0), letter));
+        assert!(m.cut_through(at(top(1) + 18.0, top(1) + 28.0), letter));
+        // Away from the cut's edges, or as tall as the print, it is whole.
+        assert!(!m.cut_through(at(top(1) + 9.0, top(1) + 19.0), letter));
+        assert!(!m.cut_through(at(top(1), top(1) + 16.0), letter));
+        // Where the cut is the page's own edge, nothing was cut.
+        assert!(!m.cut_through(at(top(0), top(0) + 10.0), letter));
+        assert!(m.cut_through(at(top(0) + 16.0, top(0) + 26.0), letter));
+        assert!(!m.cut_through(at(top(2) + 18.0, top(2) + 28.0), letter));
+        assert!(m.cut_through(at(top(2), top(2) + 10.0), letter));
     }
 
     #[test]

@@ -241,6 +241,7 @@ impl OcrEngine {
         let first_line = page.height().saturating_add(1);
         Ok(read_words(&tsv, &mosaic.image)
             .into_iter()
+            .filter(|word| !mosaic.cut_through(word.bbox, letter))
             .filter_map(|mut word| {
                 word.bbox = mosaic.to_page(word.bbox)?;
                 word.line = word.line.map(|l| l.saturating_add(first_line));
