@@ -817,10 +817,14 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
             unit = Some(mend_unit(u));
             continue;
         }
+        // (Where a scan's units have a column of their own after the reference's, a cell left
+        // of it not shaped as a unit is the reference misread, not the unit: `ufecinney`, a
+        // photo's `Insufficiency` tier beside a vitamin D.)
+        let left_of_units = columns.unit_after.is_some_and(|(x0, _)| (cell.x0 + cell.x1) / 2.0 < x0);
         if unit.is_none()
             && looks_like_unit(u)
             // (After a reference's first tier too: `Male 18 - 36  Rechecked`, a remark.)
-            && ((range.is_none() && reference_cell.is_none()) || unit_shaped(u) || misread_own_unit(u))
+            && ((range.is_none() && reference_cell.is_none() && !left_of_units) || unit_shaped(u) || misread_own_unit(u))
             && !words_not_unit(u)
         {
             unit = Some(mend_unit(u));

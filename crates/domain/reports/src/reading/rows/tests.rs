@@ -1456,6 +1456,20 @@ fn up_to_a_photo_cut_from_its_bound_is_the_rows_reference() {
 }
 
 #[test]
+fn a_misread_word_under_the_reference_header_is_not_the_unit_of_a_unit_column_after_it() {
+    // A photo's `Insufficiency` tier read as `ufecinney` beside the vitamin D, its range lost,
+    // where the units have their column after the reference's: the unit is what that column
+    // holds, mended (`re` beside a vitamin D).
+    let p = ocr_cells_page(&[
+        &[("Investigation", 20.0), ("Result", 500.0), ("Biological Ref. Interval", 800.0), ("Unit", 1150.0)],
+        &[("Vitamin D, 25-Hydroxy", 20.0), ("76.1", 500.0), ("ufecinney", 820.0), ("re", 1150.0)],
+    ]);
+    let rows = rows_from_page(&p, None);
+    let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.unit.as_deref())).collect();
+    assert_eq!(read, [("Vitamin D, 25-Hydroxy", Some("ng/mL"))]);
+}
+
+#[test]
 fn a_tests_name_a_scan_cut_into_cells_names_the_labelled_result_under_it() {
     let p = ocr_cells_page(&[
         &[("RESULTS", 20.0)],
