@@ -39,6 +39,9 @@ pub(super) struct Columns {
     /// The same for a unit column after the result's (`Test  Result  Reference  Units`), on a
     /// scanned page.
     pub(super) unit_after: Option<(f32, f32)>,
+    /// Where results printed in two columns, within the range and out of it, are parted
+    /// (`In Range  Out Of Range`), and whether the column out of the range is the right one.
+    pub(super) out_of_range: Option<(f32, bool)>,
 }
 
 impl Columns {
@@ -59,6 +62,12 @@ impl Columns {
     /// and the next).
     pub(super) fn in_unit_after(&self, cell: &Cell) -> bool {
         self.unit_after.is_some_and(|(x0, x1)| (x0..x1).contains(&((cell.x0 + cell.x1) / 2.0)))
+    }
+
+    /// Whether `cell` stands in the column of results out of the range, where the results
+    /// are printed in two (`In Range  Out Of Range`): the lab's own mark of an abnormal one.
+    pub(super) fn in_out_of_range(&self, cell: &Cell) -> bool {
+        self.out_of_range.is_some_and(|(at, right)| ((cell.x0 + cell.x1) / 2.0 >= at) == right)
     }
 
     pub(super) fn in_value(&self, cell: &Cell) -> bool {
@@ -139,6 +148,14 @@ pub(super) fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns
             (start, cells.get(last + 1).map_or(f32::MAX, |next| next.x0))
         }
     });
+    let out_of_range = value_at.filter(|&i| in_out_header(&cells[i])).and_then(|i| {
+        let says_out = |c: &Cell| {
+            let t = c.text.to_lowercase();
+            t.contains("out") || t.contains("abnormal")
+        };
+        let (first, second) = (&cells[i], cells.get(i + 1)?);
+        (says_out(first) != says_out(second)).then(|| ((first.x1 + second.x0) / 2.0, says_out(second)))
+    });
     let before_value = value_at.filter(|&i| i >= 2).map(|i| cells[i - 1].x0);
     let unit_before = value_at.and_then(|v| {
         let at = cells[..v].iter().rposition(|c| header_says(c, UNIT_HEADERS)).filter(|&i| i > 0)?;
@@ -150,7 +167,7 @@ pub(super) fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns
         cells[v + 1..at].iter().any(|c| header_says(c, REFERENCE_HEADERS)).then_some(())?;
         Some(((cells[at - 1].x1 + cells[at].x0) / 2.0, cells.get(at + 1).map_or(f32::MAX, |next| next.x0)))
     });
-    Some(Columns { method_x, previous, value, before_value, unit_before, unit_after })
+    Some(Columns { method_x, previous, value, before_value, unit_before, unit_after, out_of_range })
 }
 
 /// The columns under a scanned header whose result column's header OCR lost (`Test
@@ -267,7 +284,7 @@ pub(super) fn dated_columns(cells: &[Cell]) -> Option<Columns> {
     } else {
         None
     };
-    Some(Columns { method_x: None, previous, value, before_value: None, unit_before: None, unit_after: None })
+    Some(Columns { method_x: None, previous, value, before_value: None, ..Columns::default() })
 }
 
 /// Where in a header cell the first of its words in `set` starts, by its share of the cell's

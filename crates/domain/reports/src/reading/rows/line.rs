@@ -551,7 +551,7 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
     if !name_ok(&name) {
         return None;
     }
-    let value = cells[vi].value()?;
+    let mut value = cells[vi].value()?;
     // A number with a full stop, then words, ends a sentence (`2010.  Dietary reference` in a
     // citation); after a result a stop is a speck only at the end of the line or before the
     // unit or range, perhaps with the flag between (`123.  High  U/L`).
@@ -912,6 +912,13 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
         Some((speck, rest)) if speck_word(speck) => rest.to_string(),
         _ => t,
     });
+    // A result in the column of results out of the range, no flag printed, is marked abnormal
+    // by the lab as a `*` on it would mark it (the range, or the test's usual one where the
+    // range was lost, says which way).
+    if flag.is_none() && value.number.is_some() && columns.in_out_of_range(&cells[vi]) {
+        value.flag = Some(Flag::Abnormal);
+        flag = value.flag;
+    }
     Some(ParsedLine { name, value, flag, unit, range, range_text, bold, reference_cell })
 }
 

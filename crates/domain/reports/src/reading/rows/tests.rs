@@ -2404,6 +2404,35 @@ fn results_in_a_column_within_the_range_or_one_out_of_it_under_headers_in_words(
 }
 
 #[test]
+fn a_result_in_the_column_out_of_the_range_is_marked_abnormal_where_no_flag_is_printed() {
+    // A photo lost the references; the column a result stands in still says which are out.
+    let p = ocr_cells_page(&[
+        &[("Investigation", 20.0), ("Within Range", 400.0), ("Out Of Range", 600.0), ("Unit", 900.0)],
+        &[("Free T4", 20.0), ("1.85", 620.0), ("ng/dL", 900.0)],
+        &[("Urea", 20.0), ("23", 420.0), ("mg/dL", 900.0)],
+        // A flag printed beside it stands.
+        &[("Magnesium", 20.0), ("1.3", 620.0), ("L", 700.0), ("mg/dL", 900.0)],
+        // The columns the other way round.
+        &[("Test", 20.0), ("Abnormal", 400.0), ("Normal", 600.0), ("Unit", 900.0)],
+        &[("Lipase", 20.0), ("26", 620.0), ("U/L", 900.0)],
+        &[("Iron", 20.0), ("194", 420.0), ("ug/dL", 900.0)],
+    ]);
+    let rows = rows_from_page(&p, None);
+    let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.flag, r.value.flag)).collect();
+    let abnormal = Some(Flag::Abnormal);
+    assert_eq!(
+        read,
+        [
+            ("Free T4", abnormal, abnormal),
+            ("Urea", None, None),
+            ("Magnesium", Some(Flag::Low), None),
+            ("Lipase", None, None),
+            ("Iron", abnormal, abnormal),
+        ]
+    );
+}
+
+#[test]
 fn results_in_a_column_within_the_range_or_one_out_of_it_after_the_reference() {
     let p = page(&[
         &[("Tests", 20.0), ("Ref. Range", 200.0), ("Normal", 300.0), ("Out Of Range", 360.0), ("Unit(s)", 440.0)],
