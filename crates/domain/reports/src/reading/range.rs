@@ -118,6 +118,11 @@ fn normalise(text: &str) -> String {
     ] {
         s = s.replace(from, to);
     }
+    // (So is a label's colon at the end of a cell, the label a cell apart: `0.27-4.20°` |
+    // `Male`.)
+    if let Some(before) = s.strip_suffix('\u{b0}').filter(|b| b.ends_with(|c: char| c.is_ascii_digit() || c == ')')) {
+        s = before.to_string();
+    }
     // A decimal point read with a comma beside it (`0,.27`, `0.,27`).
     if s.contains(",.") || s.contains(".,") {
         s = s.replace(",.", ".").replace(".,", ".");
@@ -1382,6 +1387,9 @@ mod tests {
             ("3.5~5.5", (Some(3.5), Some(5.5))),
             // A photo's dash read as a guillemet.
             ("1.6 \u{ab} 2.6", (Some(1.6), Some(2.6))),
+            // A label's colon read as a degree sign, the label a cell apart (`Male`).
+            ("0.27-4.20\u{b0}", (Some(0.27), Some(4.2))),
+            ("(3.5 - 5.1)\u{b0}", (Some(3.5), Some(5.1))),
         ] {
             assert_eq!(r(text), want, "{text:?}");
         }
