@@ -877,7 +877,10 @@ fn range_before_label(text: &str) -> Option<usize> {
     text.match_indices(' ').map(|(i, _)| i).find(|&cut| {
         let rest = &text[cut..];
         let (label, range) = leading_label(&text[..cut]);
-        label.is_some()
+        // (Unlabelled where the label after it names a sex, a misread unit perhaps between:
+        // `40 - 60 mod F`, a photo's `M:` lost and `mg/dL` misread.)
+        let sex_after = || rest.split_whitespace().last().is_some_and(names_a_sex);
+        (label.is_some() || sex_after())
             && parse_simple(&range).is_some()
             && rest.contains(char::is_alphabetic)
             && !rest.contains(|c: char| c.is_ascii_digit())
@@ -1307,7 +1310,10 @@ fn labelled(parsed: &[(Option<&str>, RefRange)], words: &[&str]) -> Option<RefRa
         return Some(r.clone());
     }
     let other = if words == MALE { FEMALE } else { MALE };
-    let lost = |l: Option<&str>| l.is_none_or(|l| !l.chars().any(char::is_alphanumeric));
+    // (Or misread past reading, two letters at most that name no sex: `Me` for `M:`.)
+    let lost = |l: Option<&str>| {
+        l.is_none_or(|l| !l.chars().any(char::is_alphanumeric) || (l.trim().chars().count() <= 2 && !names_a_sex(l)))
+    };
     match parsed {
         [(a, first), (b, second)] if lost(*a) && named(*b, other) => Some(first.clone()),
         [(a, first), (b, second)] if named(*a, other) && lost(*b) => Some(second.clone()),
@@ -1515,6 +1521,21 @@ mod tests {
         // Not where no other sex's label has its colon, nor a word before no number.
         assert!(!normalise("Ref: 150000-410000 /cumm F 135000-369000").contains("f:"));
         assert_eq!(female("Male: 13-17 f x 12-15"), None);
+    }
+
+    #[test]
+    fn a_sexs_label_a_photo_misread_or_lost_before_the_other_sexs_is_that_sexs() {
+        let male = |t: &str| parse_range(t, Some(Sex::Male)).map(|g| (g.low, g.high));
+        // `M:` read as `Me`, `mg/dL` as `mod` before the next label.
+        assert_eq!(male("Me 40 - 60 mod F: 36 - 54"), Some((Some(40.0), Some(60.0))));
+        // `M:` lost altogether.
+        assert_eq!(male("40 - 60 mod F: 36 - 54"), Some((Some(40.0), Some(60.0))));
+        let female = |t: &str| parse_range(t, Some(Sex::Female)).map(|g| (g.low, g.high));
+        assert_eq!(female("Me 40 - 60 mod F: 36 - 54"), Some((Some(36.0), Some(54.0))));
+        // Not a label of more than two letters: `Mean 40 - 60 F: 36 - 54` names no sex.
+        assert_eq!(male("Mean 40 - 60 F: 36 - 54"), None);
+        // Tiers by age are no ranges by sex.
+        assert_eq!(male("<6 years:up to 40 >6 years:up to 40"), Some((None, Some(40.0))));
     }
 
     #[test]
