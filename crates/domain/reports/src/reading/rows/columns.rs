@@ -88,14 +88,20 @@ pub(super) const REFERENCE_HEADERS: &[&str] = &["reference", "ref", "interval", 
 
 /// Headers of results printed in one of two columns, within the range or out of it, as Quest
 /// prints them (`In Range  Out Of Range`, `Normal  Abnormal`): each whole cell. (`Normal`
-/// alone; `Normal Range` is the reference's.)
-pub(super) const IN_OUT_HEADERS: &[&str] =
-    &["in range", "within range", "normal", "out of range", "outside range", "out-of-range", "abnormal"];
+/// alone; `Normal Range` is the reference's.) The column within the range:
+const IN_RANGE_HEADERS: &[&str] = &["in range", "within range", "normal"];
 
-/// Whether a header cell is one of [`IN_OUT_HEADERS`].
+/// The column out of the range (see [`IN_RANGE_HEADERS`]).
+const OUT_OF_RANGE_HEADERS: &[&str] = &["out of range", "outside range", "out-of-range", "abnormal"];
+
+/// Whether a header cell is, as a whole, one of `set`.
+fn whole_header(cell: &Cell, set: &[&str]) -> bool {
+    set.contains(&cell.text.trim().to_lowercase().as_str())
+}
+
+/// Whether a header cell heads either column of results within and out of the range.
 pub(super) fn in_out_header(cell: &Cell) -> bool {
-    let text = cell.text.trim().to_lowercase();
-    IN_OUT_HEADERS.contains(&text.as_str())
+    whole_header(cell, IN_RANGE_HEADERS) || whole_header(cell, OUT_OF_RANGE_HEADERS)
 }
 
 /// Where the result column's header is in a header line: one naming a result, or the first of
@@ -149,10 +155,7 @@ pub(super) fn header_columns(cells: &[Cell], name_above: bool) -> Option<Columns
         }
     });
     let out_of_range = value_at.filter(|&i| in_out_header(&cells[i])).and_then(|i| {
-        let says_out = |c: &Cell| {
-            let t = c.text.to_lowercase();
-            t.contains("out") || t.contains("abnormal")
-        };
+        let says_out = |c: &Cell| whole_header(c, OUT_OF_RANGE_HEADERS);
         let (first, second) = (&cells[i], cells.get(i + 1)?);
         (says_out(first) != says_out(second)).then(|| ((first.x1 + second.x0) / 2.0, says_out(second)))
     });
