@@ -1005,14 +1005,15 @@ fn is_normal_tier(label: &str) -> bool {
     (words.iter().any(has) && !words.iter().any(|w| NOT_NORMAL.contains(w))) || adult_misread(&words)
 }
 
-/// Whether a label of one word is `adult` as a photo misread it (`Adutt`, `Acut`, `Acbult`):
-/// of four to six letters, starting with its `a`, two edits from it at most.
+/// Whether a label of one word is `adult` or `adults` as a photo misread it (`Adutt`, `Acut`,
+/// `Acbult`, `Achults`): of four to seven letters, starting with its `a`, two edits from
+/// either at most.
 fn adult_misread(words: &[&str]) -> bool {
     let [word] = words else { return false };
-    (4..=6).contains(&word.chars().count())
+    (4..=7).contains(&word.chars().count())
         && word.starts_with('a')
         && word.chars().all(|c| c.is_ascii_lowercase())
-        && crate::catalog::edit_distance_within(word, "adult", 4)
+        && ["adult", "adults"].iter().any(|a| crate::catalog::edit_distance_within(word, a, 4))
 }
 
 /// Whether `label` is words only, as a tier's label is (`Desirable`, `Near optimal`,
@@ -1615,6 +1616,9 @@ mod tests {
     fn adult_as_a_photo_misread_it_labels_the_normal_tier() {
         assert_eq!(r("28 - 100: Adutt; 20 - 80 : Child"), (Some(28.0), Some(100.0)));
         assert_eq!(r("211 - 911 : Acbult; 148 - 729 : Children"), (Some(211.0), Some(911.0)));
+        // `Adults`, its plural, as misread.
+        assert_eq!(r("136-145 : Achults"), (Some(136.0), Some(145.0)));
+        assert_eq!(r("136-145 : Acuits"), (Some(136.0), Some(145.0)));
         // A word further from it labels no normal tier.
         assert_eq!(parse_range("28 - 100: Aorta; 20 - 80 : Child", None), None);
     }

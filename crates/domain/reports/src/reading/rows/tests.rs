@@ -426,7 +426,7 @@ fn a_list_line_a_photo_read_with_its_reference_cut_apart_and_its_unit_misread_is
         // `IU/L` read `1U/L`; a result run into its `%`.
         &[("ALT - 6 1U/L (Normal: < 41)", 40.0)],
         &[("Eosinophils - 3% (Ret: (1 - 6): Adults ; (1 - 5) : Children)", 40.0)],
-        // A unit of two words misread; a reference garbled past reading, still a reference.
+        // A unit of two words misread; a reference's labels misread (`Actults`, `Chikiren`).
         &[("Erythrocyte Sedimentation Rate 9 mnv1st hr (Adults 0-15 ; Children 0-12)", 40.0)],
         &[("Platelet Count 287578 /curnm (Actults 150000-410000 ; Chikiren 105000-328000)", 40.0)],
     ]);
@@ -443,7 +443,7 @@ fn a_list_line_a_photo_read_with_its_reference_cut_apart_and_its_unit_misread_is
             ("ALT", Some(6.0), None, Some((None, Some(41.0)))),
             ("Eosinophils", Some(3.0), None, Some((Some(1.0), Some(6.0)))),
             ("Erythrocyte Sedimentation Rate", Some(9.0), None, Some((Some(0.0), Some(15.0)))),
-            ("Platelet Count", Some(287_578.0), None, None),
+            ("Platelet Count", Some(287_578.0), None, Some((Some(150_000.0), Some(410_000.0)))),
         ]
     );
     assert_eq!(rows[2].unit.as_deref(), Some("IU/L"));
