@@ -49,7 +49,159 @@ pub fn reread_doubtful_rows(
     let reread = engine.reread_bands(prepared, &bands, Layout::Page)?;
     let page = better_of(page, rows, ranges, &bands, &reread, sex);
     let page = reread_lines_without_rows(engine, page, prepared, ranges, sex)?;
-    reread_lost_units(engine, page, prepared, ranges, sex)
+    let page = reread_lost_units(engine, page, prepared, ranges, sex)?;
+    reread_garbled_references(engine, page, prepared, ranges, sex)
+}
+
+/// `page` with the reference of each row that has all but a range, where a reference was read
+/// and makes none, read again alone: from its first word to the next word right of it (or the
+/// table's right edge), as lines of text. Two tiers printed close one under the other
+/// (`Male: (136 - 145)` over `Female: (122 - 130)`) touch on a small photo, and Tesseract's
+/// layout analysis reads them as one line of both (`Male: (3 196 3 Xho)`), on the page and
+/// again on the row cut out whole; read as lines of text they come apart. The reading is kept
+/// where the rows make more sense with it.
+fn reread_garbled_references(
+    engine: &mut OcrEngine,
+    page: Page,
+    prepared: &Prepared,
+    ranges: bool,
+    sex: Option<Sex>,
+) -> Result<Page, ExtractError> {
+    if !ranges {
+        return Ok(page);
+    }
+    let rows = rows_from_page(&page, sex);
+    let cells = garbled_reference_cells(&page, &rows);
+    if cells.is_empty() {
+        return Ok(page);
+    }
+    let bands: Vec<BBox> = cells.iter().map(|(b, _)| *b).collect();
+    let reread = engine.reread_bands(prepared, &bands, Layout::Rows)?;
+    let reread = on_row_lines(&page, reread, &cells);
+    Ok(better_of(page, &rows, ranges, &bands, &reread, sex))
+}
+
+/// The cells to read again of the rows of `page` (`rows`) that lack only a range
+/// ([`range_garbled`]), each with the OCR line of its row: the words that spell the row's
+/// reference ([`reference_cell`]), or where the row took none, those that start in the
+/// references' column ([`column_cell`]; where they start on the rows that have a range, the
+/// median).
+fn garbled_reference_cells(page: &Page, rows: &[LabRow]) -> Vec<(BBox, u32)> {
+    let letter = letter_height(page);
+    let right = table_right(page, rows, letter);
+    let mut starts: Vec<f32> = rows
+        .iter()
+        .filter(|r| r.range.is_some())
+        .filter_map(|r| reference_cell(page, r, letter, right))
+        .map(|(cell, _)| cell.x0)
+        .collect();
+    starts.sort_by(f32::total_cmp);
+    let column = starts.get(starts.len() / 2).copied();
+    rows.iter()
+        .filter(|r| range_garbled(r))
+        .filter_map(|r| reference_cell(page, r, letter, right).or_else(|| column_cell(page, r, column?, letter, right)))
+        .collect()
+}
+
+/// Whether `row` names a known test with a value it can have and a unit that fits, and no
+/// range that fits: all it lacks is a range. Not where the reference read names a sex: that
+/// row's range is a matter of which tier is the person's, not of letters misread.
+fn range_garbled(row: &LabRow) -> bool {
+    let sexed = row.range_text.as_deref().is_some_and(|t| {
+        t.split(|c: char| !c.is_alphabetic())
+            .any(|w| ["male", "female", "men", "women"].contains(&w.to_lowercase().as_str()))
+    });
+    !sexed && sense(row, false) == 8 && sense(row, true) == 7
+}
+
+/// Where no words spell `row`'s reference ([`reference_cell`]), the box of the words level
+/// with it that start in the references' column (at `column`) and run on with no gap of a
+/// letter and a half, to the next word right of them (or `right`): a reference read as words
+/// the row did not take for one.
+fn column_cell(page: &Page, row: &LabRow, column: f32, letter: f32, right: f32) -> Option<(BBox, u32)> {
+    let mut level: Vec<&Word> =
+        page.words.iter().filter(|w| (row.bbox.y0..=row.bbox.y1).contains(&w.bbox.mid_y())).collect();
+    level.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
+    let line = level.first()?.line?;
+    let start = level.iter().position(|w| (column - letter..=column + 3.0 * letter).contains(&w.bbox.x0))?;
+    let mut end = start;
+    while end + 1 < level.len() && level[end + 1].bbox.x0 - level[end].bbox.x1 < 1.5 * letter {
+        end += 1;
+    }
+    let run = &level[start..=end];
+    let (y0, y1) =
+        run.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), w| (a.min(w.bbox.y0), b.max(w.bbox.y1)));
+    let x1 = level.get(end + 1).map_or(right, |next| next.bbox.x0 - 0.3 * letter);
+    let cell = BBox {
+        x0: run[0].bbox.x0 - 0.5 * letter,
+        y0: y0 - letter / 3.0,
+        x1: x1.max(run[end - start].bbox.x1 + 0.3 * letter),
+        y1: y1 + letter / 3.0,
+    };
+    Some((cell, line))
+}
+
+/// The box to read again for `row`'s reference (`range_text`), on `page` of letters `letter`
+/// tall whose table ends at `right`, with the OCR line of the row's name: the words level with
+/// the row that spell the reference, from half a letter before the first to the next word
+/// right of the last (or `right`), a third of a letter above and below. `None` where no run of
+/// words spells it.
+fn reference_cell(page: &Page, row: &LabRow, letter: f32, right: f32) -> Option<(BBox, u32)> {
+    let squeezed = |t: &str| t.chars().filter(|c| !c.is_whitespace() && *c != ';').collect::<String>();
+    let wanted = squeezed(row.range_text.as_deref()?);
+    let mut level: Vec<&Word> =
+        page.words.iter().filter(|w| (row.bbox.y0..=row.bbox.y1).contains(&w.bbox.mid_y())).collect();
+    level.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
+    let line = level.first()?.line?;
+    for start in 0..level.len() {
+        let mut spelt = String::new();
+        for end in start..level.len() {
+            spelt.push_str(&squeezed(&level[end].text));
+            if !wanted.starts_with(&spelt) {
+                break;
+            }
+            if spelt == wanted {
+                let run = &level[start..=end];
+                let (y0, y1) = run
+                    .iter()
+                    .fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), w| (a.min(w.bbox.y0), b.max(w.bbox.y1)));
+                let x1 = level.get(end + 1).map_or(right, |next| next.bbox.x0 - 0.3 * letter);
+                let cell = BBox {
+                    x0: run[0].bbox.x0 - 0.5 * letter,
+                    y0: y0 - letter / 3.0,
+                    x1: x1.max(run[end - start].bbox.x1 + 0.3 * letter),
+                    y1: y1 + letter / 3.0,
+                };
+                return Some((cell, line));
+            }
+        }
+    }
+    None
+}
+
+/// `reread`, the words read again in `cells` (each with the OCR line of its row's name), with
+/// the topmost line read in each cell put on its row's line, so that the row takes it as its
+/// reference; the lines under it stay lines of their own, as a reference's further tiers are,
+/// numbered after `page`'s last. (Lines read again are numbered from the page's height on, as
+/// are those of earlier second readings that `page` may hold: a tier kept under its number
+/// joined another row's line.)
+fn on_row_lines(page: &Page, mut reread: Vec<Word>, cells: &[(BBox, u32)]) -> Vec<Word> {
+    let inside =
+        |b: &BBox, w: &Word| (b.x0..=b.x1).contains(&w.bbox.mid_x()) && (b.y0..=b.y1).contains(&w.bbox.mid_y());
+    let tops: Vec<(u32, u32)> = cells
+        .iter()
+        .filter_map(|(cell, line)| {
+            let top =
+                reread.iter().filter(|w| inside(cell, w)).min_by(|a, b| a.bbox.mid_y().total_cmp(&b.bbox.mid_y()));
+            Some((top?.line?, *line))
+        })
+        .collect();
+    let after = page.words.iter().filter_map(|w| w.line).max().map_or(0, |l| l + 1);
+    let first = reread.iter().filter_map(|w| w.line).min().unwrap_or(0);
+    for w in &mut reread {
+        w.line = w.line.map(|l| tops.iter().find(|(top, _)| *top == l).map_or(l - first + after, |(_, row)| *row));
+    }
+    reread
 }
 
 /// `page` with the lines naming a test that still have no row read once more as plain lines
@@ -916,6 +1068,76 @@ mod tests {
         // Read again on a photo, its dash and slash lost, and its reference with them.
         let misread = epithelial(&[("12", 200.0), ("jHPF", 300.0)]);
         assert!(sense(&printed, true) > sense(&misread, true), "{printed:?} {misread:?}");
+    }
+
+    /// Urea's reference as a photo's second reading of it alone gives it: `Adults: (17 - 47)`
+    /// on the line of OCR `top`, `Child: (10 - 30)` under it on line 902.
+    fn tiers_again(top: u32) -> [Word; 8] {
+        [
+            word("Adults:", 400.0, 79.0, top),
+            word("(17", 455.0, 79.0, top),
+            word("-", 480.0, 79.0, top),
+            word("47)", 490.0, 79.0, top),
+            word("Child:", 400.0, 93.0, 902),
+            word("(10", 450.0, 93.0, 902),
+            word("-", 475.0, 93.0, 902),
+            word("30)", 485.0, 93.0, 902),
+        ]
+    }
+
+    #[test]
+    fn a_reference_of_two_tiers_read_as_one_line_of_junk_is_read_again_alone_on_its_rows_line() {
+        // `Adults: (17 - 47)` over `Child: (10 - 30)`, touching, read as one line of both.
+        let first = page(&[
+            ("Urea", 20.0),
+            ("17.50", 200.0),
+            ("mg/dL", 300.0),
+            ("Adults", 400.0),
+            ("(17", 450.0),
+            ("3", 475.0),
+            ("Xho)", 490.0),
+        ]);
+        let rows = rows_from_page(&first, None);
+        assert_eq!(unit_and_range(&first, "Urea"), (Some("mg/dL".to_string()), None));
+        // The cell is where the other rows' references start, through the junk, on Urea's line.
+        let cells = garbled_reference_cells(&first, &rows);
+        assert_eq!(cells.len(), 1, "{cells:?}");
+        let (cell, line) = cells[0];
+        assert_eq!(line, 1);
+        assert!(cell.x0 < 400.0 && cell.x1 >= 518.0 && cell.y0 < 80.0 && cell.y1 > 92.0, "{cell:?}");
+        // Read again, its first line is put on Urea's line and taken as its reference; the
+        // tier under it is a line of its own, and the other rows stay as read.
+        let bands = [cell];
+        let again = on_row_lines(&first, tiers_again(901).to_vec(), &cells);
+        // (The tier under it numbered after the page's last line, 2: a line read again before may
+        // have its number.)
+        assert!(again[..4].iter().all(|w| w.line == Some(1)) && again[4..].iter().all(|w| w.line == Some(4)));
+        let kept = better_of(first.clone(), &rows, true, &bands, &again, None);
+        let urea = rows_from_page(&kept, None).into_iter().find(|r| r.name == "Urea").expect("a Urea row");
+        assert_eq!(urea.range.map(|r| (r.low, r.high)), Some((Some(17.0), Some(47.0))));
+        assert_eq!(unit_and_range(&kept, "Creatinine"), (Some("mg/dL".to_string()), Some("0.4-1.5".to_string())));
+    }
+
+    #[test]
+    fn a_reference_read_whole_or_naming_a_sex_is_not_read_again_alone() {
+        let read = |urea: &[(&str, f32)]| {
+            let page = page(urea);
+            let rows = rows_from_page(&page, None);
+            garbled_reference_cells(&page, &rows)
+        };
+        let urea = |reference: &[(&'static str, f32)]| {
+            let mut words = vec![("Urea", 20.0), ("17.50", 200.0), ("mg/dL", 300.0)];
+            words.extend_from_slice(reference);
+            words
+        };
+        assert_eq!(read(&urea(&[("17-47", 400.0)])), vec![]);
+        assert_eq!(read(&urea(&[("Adults", 400.0), ("(17", 450.0), ("3", 475.0), ("Xho)", 490.0)])).len(), 1);
+        // The other sex's range: which tier is the person's, not letters misread.
+        let page = page(&urea(&[("10,4-47:", 400.0), ("Female", 480.0)]));
+        let rows = rows_from_page(&page, None);
+        let row = rows.iter().find(|r| r.name == "Urea").expect("a Urea row");
+        assert_eq!(row.range_text.as_deref(), Some("10,4-47: Female"));
+        assert_eq!(garbled_reference_cells(&page, &rows), vec![]);
     }
 
     #[test]
