@@ -75,25 +75,39 @@ fn reread_garbled_references(
     if cells.is_empty() {
         return Ok(page);
     }
-    let bands: Vec<BBox> = cells.iter().map(|(b, _)| *b).collect();
-    let reread = engine.reread_bands(prepared, &bands, Layout::Rows)?;
-    let reread = on_row_lines(&page, reread, &cells);
-    Ok(better_of(page, &rows, ranges, &bands, &reread, sex))
+    let reread = engine.reread_bands(prepared, &cells, Layout::Rows)?;
+    let reread = renumbered(&page, reread);
+    let kept = better_of(page.clone(), &rows, ranges, &cells, &reread, sex);
+    Ok(unless_spoiling(page, &rows, kept, &cells, ranges, sex))
+}
+
+/// `kept`, `page` with `cells` read again, unless the rows of `page` (`rows`) outside the
+/// cells make less sense on it than they did: `page` then. Lines added where there was one
+/// shift the page's columns as the rows reader measures their drift down a photo, and a unit
+/// under its header's edge moved into the column before it (ph137 layout_005 lost three
+/// units so).
+fn unless_spoiling(page: Page, rows: &[LabRow], kept: Page, cells: &[BBox], ranges: bool, sex: Option<Sex>) -> Page {
+    let outside = |rows: &[LabRow]| -> u32 {
+        rows.iter()
+            .filter(|r| !cells.iter().any(|b| (b.y0..=b.y1).contains(&r.bbox.mid_y())))
+            .map(|r| sense(r, ranges))
+            .sum()
+    };
+    if outside(&rows_from_page(&kept, sex)) < outside(rows) { page } else { kept }
 }
 
 /// The cells to read again of the rows of `page` (`rows`) that lack only a range
-/// ([`range_garbled`]), each with the OCR line of its row: the words that spell the row's
-/// reference ([`reference_cell`]), or where the row took none, those that start in the
-/// references' column ([`column_cell`]; where they start on the rows that have a range, the
-/// median).
-fn garbled_reference_cells(page: &Page, rows: &[LabRow]) -> Vec<(BBox, u32)> {
+/// ([`range_garbled`]): the words that spell the row's reference ([`reference_cell`]), or
+/// where the row took none, those that start in the references' column ([`column_cell`];
+/// where they start on the rows that have a range, the median).
+fn garbled_reference_cells(page: &Page, rows: &[LabRow]) -> Vec<BBox> {
     let letter = letter_height(page);
     let right = table_right(page, rows, letter);
     let mut starts: Vec<f32> = rows
         .iter()
         .filter(|r| r.range.is_some())
         .filter_map(|r| reference_cell(page, r, letter, right))
-        .map(|(cell, _)| cell.x0)
+        .map(|cell| cell.x0)
         .collect();
     starts.sort_by(f32::total_cmp);
     let column = starts.get(starts.len() / 2).copied();
@@ -114,45 +128,13 @@ fn range_garbled(row: &LabRow) -> bool {
     !sexed && sense(row, false) == 8 && sense(row, true) == 7
 }
 
-/// Where no words spell `row`'s reference ([`reference_cell`]), the box of the words level
-/// with it that start in the references' column (at `column`) and run on with no gap of a
-/// letter and a half, to the next word right of them (or `right`): a reference read as words
-/// the row did not take for one.
-fn column_cell(page: &Page, row: &LabRow, column: f32, letter: f32, right: f32) -> Option<(BBox, u32)> {
-    let mut level: Vec<&Word> =
-        page.words.iter().filter(|w| (row.bbox.y0..=row.bbox.y1).contains(&w.bbox.mid_y())).collect();
-    level.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
-    let line = level.first()?.line?;
-    let start = level.iter().position(|w| (column - letter..=column + 3.0 * letter).contains(&w.bbox.x0))?;
-    let mut end = start;
-    while end + 1 < level.len() && level[end + 1].bbox.x0 - level[end].bbox.x1 < 1.5 * letter {
-        end += 1;
-    }
-    let run = &level[start..=end];
-    let (y0, y1) =
-        run.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), w| (a.min(w.bbox.y0), b.max(w.bbox.y1)));
-    let x1 = level.get(end + 1).map_or(right, |next| next.bbox.x0 - 0.3 * letter);
-    let cell = BBox {
-        x0: run[0].bbox.x0 - 0.5 * letter,
-        y0: y0 - letter / 3.0,
-        x1: x1.max(run[end - start].bbox.x1 + 0.3 * letter),
-        y1: y1 + letter / 3.0,
-    };
-    Some((cell, line))
-}
-
 /// The box to read again for `row`'s reference (`range_text`), on `page` of letters `letter`
-/// tall whose table ends at `right`, with the OCR line of the row's name: the words level with
-/// the row that spell the reference, from half a letter before the first to the next word
-/// right of the last (or `right`), a third of a letter above and below. `None` where no run of
-/// words spells it.
-fn reference_cell(page: &Page, row: &LabRow, letter: f32, right: f32) -> Option<(BBox, u32)> {
+/// tall whose table ends at `right`: the words level with the row that spell the reference
+/// ([`run_cell`]). `None` where no run of words spells it.
+fn reference_cell(page: &Page, row: &LabRow, letter: f32, right: f32) -> Option<BBox> {
     let squeezed = |t: &str| t.chars().filter(|c| !c.is_whitespace() && *c != ';').collect::<String>();
     let wanted = squeezed(row.range_text.as_deref()?);
-    let mut level: Vec<&Word> =
-        page.words.iter().filter(|w| (row.bbox.y0..=row.bbox.y1).contains(&w.bbox.mid_y())).collect();
-    level.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
-    let line = level.first()?.line?;
+    let level = level_with(page, row);
     for start in 0..level.len() {
         let mut spelt = String::new();
         for end in start..level.len() {
@@ -161,45 +143,60 @@ fn reference_cell(page: &Page, row: &LabRow, letter: f32, right: f32) -> Option<
                 break;
             }
             if spelt == wanted {
-                let run = &level[start..=end];
-                let (y0, y1) = run
-                    .iter()
-                    .fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), w| (a.min(w.bbox.y0), b.max(w.bbox.y1)));
-                let x1 = level.get(end + 1).map_or(right, |next| next.bbox.x0 - 0.3 * letter);
-                let cell = BBox {
-                    x0: run[0].bbox.x0 - 0.5 * letter,
-                    y0: y0 - letter / 3.0,
-                    x1: x1.max(run[end - start].bbox.x1 + 0.3 * letter),
-                    y1: y1 + letter / 3.0,
-                };
-                return Some((cell, line));
+                return Some(run_cell(&level, start, end, letter, right));
             }
         }
     }
     None
 }
 
-/// `reread`, the words read again in `cells` (each with the OCR line of its row's name), with
-/// the topmost line read in each cell put on its row's line, so that the row takes it as its
-/// reference; the lines under it stay lines of their own, as a reference's further tiers are,
-/// numbered after `page`'s last. (Lines read again are numbered from the page's height on, as
-/// are those of earlier second readings that `page` may hold: a tier kept under its number
-/// joined another row's line.)
-fn on_row_lines(page: &Page, mut reread: Vec<Word>, cells: &[(BBox, u32)]) -> Vec<Word> {
-    let inside =
-        |b: &BBox, w: &Word| (b.x0..=b.x1).contains(&w.bbox.mid_x()) && (b.y0..=b.y1).contains(&w.bbox.mid_y());
-    let tops: Vec<(u32, u32)> = cells
-        .iter()
-        .filter_map(|(cell, line)| {
-            let top =
-                reread.iter().filter(|w| inside(cell, w)).min_by(|a, b| a.bbox.mid_y().total_cmp(&b.bbox.mid_y()));
-            Some((top?.line?, *line))
-        })
-        .collect();
+/// Where no words spell `row`'s reference ([`reference_cell`]), the box of the words level
+/// with it that start in the references' column (at `column`) and run on with no gap of a
+/// letter and a half ([`run_cell`]): a reference read as words the row did not take for one.
+fn column_cell(page: &Page, row: &LabRow, column: f32, letter: f32, right: f32) -> Option<BBox> {
+    let level = level_with(page, row);
+    let start = level.iter().position(|w| (column - letter..=column + 3.0 * letter).contains(&w.bbox.x0))?;
+    let mut end = start;
+    while end + 1 < level.len() && level[end + 1].bbox.x0 - level[end].bbox.x1 < 1.5 * letter {
+        end += 1;
+    }
+    Some(run_cell(&level, start, end, letter, right))
+}
+
+/// The words of `page` whose middle is level with `row`, left to right.
+fn level_with<'p>(page: &'p Page, row: &LabRow) -> Vec<&'p Word> {
+    let mut level: Vec<&Word> =
+        page.words.iter().filter(|w| (row.bbox.y0..=row.bbox.y1).contains(&w.bbox.mid_y())).collect();
+    level.sort_by(|a, b| a.bbox.x0.total_cmp(&b.bbox.x0));
+    level
+}
+
+/// The box of the words `level[start..=end]` (of letters `letter` tall, in a table ending at
+/// `right`): from half a letter before the first to the next word after the last (or `right`),
+/// a third of a letter above and below.
+fn run_cell(level: &[&Word], start: usize, end: usize, letter: f32, right: f32) -> BBox {
+    let run = &level[start..=end];
+    let (y0, y1) =
+        run.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), w| (a.min(w.bbox.y0), b.max(w.bbox.y1)));
+    let x1 = level.get(end + 1).map_or(right, |next| next.bbox.x0 - 0.3 * letter);
+    BBox {
+        x0: run[0].bbox.x0 - 0.5 * letter,
+        y0: y0 - letter / 3.0,
+        x1: x1.max(run[run.len() - 1].bbox.x1 + 0.3 * letter),
+        y1: y1 + letter / 3.0,
+    }
+}
+
+/// `reread`, the words read again in the cells of the page `page`, with their lines numbered
+/// after `page`'s last. (Lines read again are numbered from the page's height on, as are those
+/// of earlier second readings that `page` may hold: a tier read again kept its number and
+/// joined another row's line.) The row parser takes the first line read in a cell as its
+/// row's reference by where it is, and the lines under it as further tiers.
+fn renumbered(page: &Page, mut reread: Vec<Word>) -> Vec<Word> {
     let after = page.words.iter().filter_map(|w| w.line).max().map_or(0, |l| l + 1);
     let first = reread.iter().filter_map(|w| w.line).min().unwrap_or(0);
     for w in &mut reread {
-        w.line = w.line.map(|l| tops.iter().find(|(top, _)| *top == l).map_or(l - first + after, |(_, row)| *row));
+        w.line = w.line.map(|l| l - first + after);
     }
     reread
 }
@@ -1086,7 +1083,7 @@ mod tests {
     }
 
     #[test]
-    fn a_reference_of_two_tiers_read_as_one_line_of_junk_is_read_again_alone_on_its_rows_line() {
+    fn a_reference_of_two_tiers_read_as_one_line_of_junk_is_read_again_alone() {
         // `Adults: (17 - 47)` over `Child: (10 - 30)`, touching, read as one line of both.
         let first = page(&[
             ("Urea", 20.0),
@@ -1102,20 +1099,23 @@ mod tests {
         // The cell is where the other rows' references start, through the junk, on Urea's line.
         let cells = garbled_reference_cells(&first, &rows);
         assert_eq!(cells.len(), 1, "{cells:?}");
-        let (cell, line) = cells[0];
-        assert_eq!(line, 1);
+        let cell = cells[0];
         assert!(cell.x0 < 400.0 && cell.x1 >= 518.0 && cell.y0 < 80.0 && cell.y1 > 92.0, "{cell:?}");
-        // Read again, its first line is put on Urea's line and taken as its reference; the
-        // tier under it is a line of its own, and the other rows stay as read.
-        let bands = [cell];
-        let again = on_row_lines(&first, tiers_again(901).to_vec(), &cells);
-        // (The tier under it numbered after the page's last line, 2: a line read again before may
-        // have its number.)
-        assert!(again[..4].iter().all(|w| w.line == Some(1)) && again[4..].iter().all(|w| w.line == Some(4)));
-        let kept = better_of(first.clone(), &rows, true, &bands, &again, None);
+        // Read again, its lines are numbered after the page's last (2): a line read again
+        // before may have their numbers. The first is taken as Urea's reference, the tier
+        // under it stays a line of its own, and the other rows stay as read.
+        let again = renumbered(&first, tiers_again(901).to_vec());
+        assert!(again[..4].iter().all(|w| w.line == Some(3)) && again[4..].iter().all(|w| w.line == Some(4)));
+        let kept = better_of(first.clone(), &rows, true, &cells, &again, None);
         let urea = rows_from_page(&kept, None).into_iter().find(|r| r.name == "Urea").expect("a Urea row");
         assert_eq!(urea.range.map(|r| (r.low, r.high)), Some((Some(17.0), Some(47.0))));
         assert_eq!(unit_and_range(&kept, "Creatinine"), (Some("mg/dL".to_string()), Some("0.4-1.5".to_string())));
+        assert_eq!(unless_spoiling(first.clone(), &rows, kept.clone(), &cells, true, None), kept);
+        // Kept only where no row outside the cells makes less sense for it: with it,
+        // creatinine's unit lost, the page stays as read.
+        let mut spoilt = kept;
+        spoilt.words.retain(|w| !(w.text == "mg/dL" && w.bbox.y0 > 100.0));
+        assert_eq!(unless_spoiling(first.clone(), &rows, spoilt, &cells, true, None), first);
     }
 
     #[test]
