@@ -53,13 +53,14 @@ pub fn reread_doubtful_rows(
     reread_garbled_references(engine, page, prepared, ranges, sex)
 }
 
-/// `page` with the reference of each row that has all but a range, where a reference was read
-/// and makes none, read again alone: from its first word to the next word right of it (or the
-/// table's right edge), as lines of text. Two tiers printed close one under the other
+/// `page` with the reference of each row that has all but a range read again alone, as lines
+/// of text: the cell of words where it was printed ([`garbled_reference_cells`]), to the next
+/// word right of it or the table's right edge. Two tiers printed close one under the other
 /// (`Male: (136 - 145)` over `Female: (122 - 130)`) touch on a small photo, and Tesseract's
 /// layout analysis reads them as one line of both (`Male: (3 196 3 Xho)`), on the page and
 /// again on the row cut out whole; read as lines of text they come apart. The reading is kept
-/// where the rows make more sense with it.
+/// where the rows make more sense with it ([`better_of`]) and none outside its cells makes
+/// less ([`unless_spoiling`]).
 fn reread_garbled_references(
     engine: &mut OcrEngine,
     page: Page,
