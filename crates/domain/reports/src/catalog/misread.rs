@@ -340,12 +340,21 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
     if b_put_back != name {
         candidates.push(b_put_back);
     }
-    // A vitamin's `D` read as `O`, `0` or `©` (`25-OH Vitamin O`): no vitamin is named so.
+    // A vitamin's `D` read as `O`, `0` or `©` (`25-OH Vitamin O`), or with a speck before it
+    // read as a letter (`Vitamin OD Total`, `Vitamin BD, 25-Hydroxy`): no vitamin is named so.
     let d_put_back = name
         .split(' ')
         .scan(false, |after_vitamin, w| {
-            let word =
-                if *after_vitamin && matches!(w, "O" | "0" | "o" | "\u{a9}") { "D".to_string() } else { w.to_string() };
+            let specked = w.starts_with(|c: char| c.is_ascii_alphanumeric())
+                && w.len() >= 2
+                && w[1..].trim_end_matches(',') == "D";
+            let word = if *after_vitamin && matches!(w, "O" | "0" | "o" | "\u{a9}") {
+                "D".to_string()
+            } else if *after_vitamin && specked {
+                w[1..].to_string()
+            } else {
+                w.to_string()
+            };
             *after_vitamin = w.eq_ignore_ascii_case("vitamin");
             Some(word)
         })
@@ -353,6 +362,15 @@ pub fn mend_misread_name(name: &str) -> Option<String> {
         .join(" ");
     if d_put_back != name {
         candidates.push(d_put_back);
+    }
+    // Specks before the name read as a word of a letter or two (`oO Hemoglobin`), where the
+    // catalog knows no name in it as read: a qualifier (`Sr Creatinine`) stays.
+    if strength < 2
+        && let Some((first, rest)) = name.split_once(' ')
+        && (1..=2).contains(&first.chars().count())
+        && first.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        candidates.push(rest.trim_start().to_string());
     }
     // HIV's two types, their numerals misread short or one lost (`HIV I & I`, `HIV & Ii`,
     // `HIV l/I`): `I & II` (or `I/II`), as every lab prints them.
@@ -1235,6 +1253,13 @@ mod tests {
         assert_eq!(mended("Hemoglobin Ac").as_deref(), Some("Hemoglobin A1c"));
         assert_eq!(mended("Vitamin B12"), None);
         assert_eq!(mended("25-OH Vitamin O").as_deref(), Some("25-OH Vitamin D"));
+        // Or with a speck before it read as a letter.
+        assert_eq!(mended("Vitamin OD Total").as_deref(), Some("Vitamin D Total"));
+        assert_eq!(mended("Vitamin BD, 25-Hydroxy").as_deref(), Some("Vitamin D, 25-Hydroxy"));
+        // Specks before a name read as a short word.
+        assert_eq!(mended("oO Hemoglobin").as_deref(), Some("Hemoglobin"));
+        assert_eq!(mended("Hb F"), None, "a name the catalog does not know without its first word");
+        assert_eq!(mended("Sr Creatinine"), None, "a name known with its qualifier");
         assert_eq!(mended("Vitamin 0 Total").as_deref(), Some("Vitamin D Total"));
         assert_eq!(mended("Vitamin \u{a9} Total").as_deref(), Some("Vitamin D Total"));
         // Other names that start with a number stay: one the catalog cannot place, one it knows.
