@@ -278,9 +278,12 @@ pub(super) fn without_damaged_tier(texts: &[String], sex: Option<Sex>) -> &[Stri
 pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> Option<ParsedLine> {
     let method_x = columns.method_x;
     // (A unit is no earlier result: a photo's tilt can set a narrow one, `%`, left of its
-    // column's header, under the earlier results'.)
+    // column's header, under the earlier results'; so is a word that is no result reaching
+    // past the earlier results' column, a misread unit set at its header's edge, `mg/dt`.)
     let earlier = |c: &Cell| {
-        columns.in_previous(c) && !(crate::catalog::is_known_unit(c.text.trim()) && parse_value(&c.text).is_none())
+        let past = columns.previous.is_some_and(|(_, x1)| c.x1 > x1);
+        columns.in_previous(c)
+            && !((crate::catalog::is_known_unit(c.text.trim()) || past) && parse_value(&c.text).is_none())
     };
     let kept: Vec<Cell> = cells
         .iter()

@@ -4453,3 +4453,23 @@ fn a_result_header_whose_words_a_photo_set_apart_spans_them_all() {
         [("VLDL", "12", Some("mg/dL"), Some((Some(5.0), Some(40.0))))]
     );
 }
+
+#[test]
+fn a_misread_unit_reaching_past_the_earlier_results_column_is_the_rows_unit() {
+    // A photo's drift set `mg/dt` at its header's edge, its middle under `Previous Result`.
+    let p = ocr_cells_page(&[
+        &[
+            ("Test Description", 20.0),
+            ("Result", 300.0),
+            ("Previous Result", 420.0),
+            ("Unit(s)", 600.0),
+            ("Ref. Range", 720.0),
+        ],
+        &[("Serum Creatinine", 20.0), ("1.41", 300.0), ("1.58", 420.0), ("mg/dt", 570.0), ("0.70 - 1.30", 720.0)],
+        // A word inside the earlier results' column is still none of the row's cells.
+        &[("Magnesium", 20.0), ("2.4", 300.0), ("2.9", 420.0), ("mad", 480.0), ("1.6 - 2.6", 720.0)],
+    ]);
+    let rows = rows_from_page(&p, Some(Sex::Male));
+    let read: Vec<_> = rows.iter().map(|r| (r.name.as_str(), r.value.number, r.unit.as_deref())).collect();
+    assert_eq!(read, [("Serum Creatinine", Some(1.41), Some("mg/dt")), ("Magnesium", Some(2.4), None)]);
+}
