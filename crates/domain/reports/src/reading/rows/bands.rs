@@ -116,7 +116,7 @@ pub(super) fn band_header_x(cells: &[Cell]) -> Option<Option<f32>> {
         .filter(|c| matches!(first_word(c).as_str(), "borderline" | "increased" | "high" | "low" | "elevated" | "mid"))
         .count();
     match good {
-        Some(c) if ranked >= 1 => Some(Some((c.x0 + c.x1) / 2.0)),
+        Some(c) if ranked >= 1 => Some(Some(c.mid_x())),
         None if ranked >= 3 => Some(None),
         _ => None,
     }

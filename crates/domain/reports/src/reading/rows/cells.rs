@@ -16,6 +16,11 @@ pub(super) struct Cell {
 }
 
 impl Cell {
+    /// The middle of the cell across: what a column holds a cell by.
+    pub(super) fn mid_x(&self) -> f32 {
+        (self.x0 + self.x1) / 2.0
+    }
+
     /// Where the cell's character `n` stands, by its share of the cell's letters: a text layer
     /// gives a box for a run of words, OCR one for a word, never one for each letter.
     pub(super) fn x_at(&self, n: usize) -> f32 {

@@ -47,7 +47,7 @@ pub(super) struct Columns {
 impl Columns {
     pub(super) fn in_previous(&self, cell: &Cell) -> bool {
         self.previous.is_some_and(|(x0, x1)| {
-            let mid = (cell.x0 + cell.x1) / 2.0;
+            let mid = cell.mid_x();
             mid >= x0 - 2.0 && mid < x1 - 2.0
         })
     }
@@ -61,18 +61,18 @@ impl Columns {
     /// Whether `cell` stands under the result column's header (its centre between that header
     /// and the next).
     pub(super) fn in_unit_after(&self, cell: &Cell) -> bool {
-        self.unit_after.is_some_and(|(x0, x1)| (x0..x1).contains(&((cell.x0 + cell.x1) / 2.0)))
+        self.unit_after.is_some_and(|(x0, x1)| (x0..x1).contains(&cell.mid_x()))
     }
 
     /// Whether `cell` stands in the column of results out of the range, where the results
     /// are printed in two (`In Range  Out Of Range`): the lab's own mark of an abnormal one.
     pub(super) fn in_out_of_range(&self, cell: &Cell) -> bool {
-        self.out_of_range.is_some_and(|(at, right)| ((cell.x0 + cell.x1) / 2.0 >= at) == right)
+        self.out_of_range.is_some_and(|(at, right)| (cell.mid_x() >= at) == right)
     }
 
     pub(super) fn in_value(&self, cell: &Cell) -> bool {
         self.value.is_some_and(|(x0, x1)| {
-            let mid = (cell.x0 + cell.x1) / 2.0;
+            let mid = cell.mid_x();
             mid >= x0 - 2.0 && mid < x1
         })
     }
@@ -287,7 +287,7 @@ pub(super) fn dated_columns(cells: &[Cell]) -> Option<Columns> {
     } else {
         None
     };
-    Some(Columns { method_x: None, previous, value, before_value: None, ..Columns::default() })
+    Some(Columns { previous, value, ..Columns::default() })
 }
 
 /// Where in a header cell the first of its words in `set` starts, by its share of the cell's

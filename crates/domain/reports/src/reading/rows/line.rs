@@ -316,7 +316,7 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
     // lost, `1-6` read `16`), where a number stands under the result's header.
     let digits_only = |c: &Cell| {
         c.text.trim().chars().all(|ch| ch.is_ascii_digit())
-            && columns.before_value.is_some_and(|x| (c.x0 + c.x1) / 2.0 >= x - 2.0)
+            && columns.before_value.is_some_and(|x| c.mid_x() >= x - 2.0)
     };
     // So is a cell of two numbers or more under that header, a reference a photo damaged past
     // reading (`Male ; 36.0 : 45.0`, `Mle 36.0 # 45.0`).
@@ -326,7 +326,7 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
             .split(|ch: char| !ch.is_ascii_digit() && ch != '.')
             .filter(|run| run.starts_with(|ch: char| ch.is_ascii_digit()))
             .count();
-        numbers >= 2 && columns.before_value.is_some_and(|x| (c.x0 + c.x1) / 2.0 >= x - 2.0)
+        numbers >= 2 && columns.before_value.is_some_and(|x| c.mid_x() >= x - 2.0)
     };
     // So is the low bound of a reference a scan cut at its dash (`2.6`  `- 24.9 uIU/mL`).
     let range_start = |i: usize| {
@@ -389,7 +389,7 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
     let mut name_cells: Vec<Cell> = cells[..vi]
         .iter()
         .enumerate()
-        .filter(|(i, c)| *i == 0 || method_x.is_none_or(|mx| c.x0 < mx - 2.0 && (c.x0 + c.x1) / 2.0 < mx))
+        .filter(|(i, c)| *i == 0 || method_x.is_none_or(|mx| c.x0 < mx - 2.0 && c.mid_x() < mx))
         .filter(|(i, c)| *i == 0 || !(moved && speck(c)))
         .map(|(_, c)| c.clone())
         .collect();
@@ -418,7 +418,7 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
     let under_unit = |c: &Cell| {
         let t = c.text.trim();
         let words = t.split_whitespace().count();
-        columns.unit_before.is_some_and(|(x0, x1)| (x0..x1).contains(&((c.x0 + c.x1) / 2.0)))
+        columns.unit_before.is_some_and(|(x0, x1)| (x0..x1).contains(&c.mid_x()))
             && t.contains(char::is_alphabetic)
             && (words <= 2 || (words == 3 && t.chars().count() <= 12))
     };
@@ -823,7 +823,7 @@ pub(super) fn read_line(cells: &[Cell], sex: Option<Sex>, columns: Columns) -> O
         // (Where a scan's units have a column of their own after the reference's, a cell left
         // of it not shaped as a unit is the reference misread, not the unit: `ufecinney`, a
         // photo's `Insufficiency` tier beside a vitamin D.)
-        let left_of_units = columns.unit_after.is_some_and(|(x0, _)| (cell.x0 + cell.x1) / 2.0 < x0);
+        let left_of_units = columns.unit_after.is_some_and(|(x0, _)| cell.mid_x() < x0);
         if unit.is_none()
             && looks_like_unit(u)
             // (After a reference's first tier too: `Male 18 - 36  Rechecked`, a remark.)

@@ -156,8 +156,7 @@ pub(super) fn colon_columns(page: &Page) -> Vec<(f32, f32)> {
         return Vec::new();
     };
     let reach = (0.6 * letter).max(1.0);
-    let mut mids: Vec<f32> =
-        page.words.iter().filter(|w| w.text == ":").map(|w| (w.bbox.x0 + w.bbox.x1) / 2.0).collect();
+    let mut mids: Vec<f32> = page.words.iter().filter(|w| w.text == ":").map(|w| w.bbox.mid_x()).collect();
     mids.sort_by(f32::total_cmp);
     let mut columns = Vec::new();
     let mut start = 0;

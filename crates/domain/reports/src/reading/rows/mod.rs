@@ -439,9 +439,7 @@ fn rows_from_lines(lines: &[Line], page: &Page, sex: Option<Sex>) -> Vec<LabRow>
                 let near = c.x0 > *x0 - (*x1 - *x0).max(h);
                 let at_name = name_x.is_some_and(|nx| (c.x0 - nx).abs() < h) && c.x0 < *x0 - h;
                 !at_name
-                    && ((c.x0 - *x0).abs() < h
-                        || (c.x0 < *x0 && c.x1 > *x0 && near)
-                        || ((c.x0 + c.x1) / 2.0 - middle).abs() < h)
+                    && ((c.x0 - *x0).abs() < h || (c.x0 < *x0 && c.x1 > *x0 && near) || (c.mid_x() - middle).abs() < h)
             });
             // Nothing before it holds a number, a unit or a test the catalog knows: that is the
             // next row, its value misread (`Triglycerides  {i  mg/dL  Desirable : : 150`).
